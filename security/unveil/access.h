@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * unveil LSM - Permissions of a rule
+ */
+
+#ifndef _SECURITY_UNVEIL_ACCESS_H
+#define _SECURITY_UNVEIL_ACCESS_H
+
+#include <linux/bits.h>
+#include <linux/types.h>
+
+/* Permissions, one bit per letter of unveil()'s permission string. */
+#define UNVEIL_ACCESS_READ	BIT(0)	/* 'r' */
+#define UNVEIL_ACCESS_WRITE	BIT(1)	/* 'w' */
+#define UNVEIL_ACCESS_EXEC	BIT(2)	/* 'x' */
+#define UNVEIL_ACCESS_CREATE	BIT(3)	/* 'c' */
+
+typedef u8 unveil_access_t;
+
+int unveil_parse_access(const char *letters, unveil_access_t *access);
+
+#endif /* _SECURITY_UNVEIL_ACCESS_H */

@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - Security framework setup
+ */
+
+#include <linux/init.h>
+#include <linux/lsm_hooks.h>
+#include <uapi/linux/lsm.h>
+
+#include "common.h"
+#include "setup.h"
+#include "task.h"
+
+bool unveil_initialized __ro_after_init;
+
+const struct lsm_id unveil_lsmid = {
+	.name = UNVEIL_NAME,
+	.id = LSM_ID_UNVEIL,
+};
+
+struct lsm_blob_sizes unveil_blob_sizes __ro_after_init = {
+	.lbs_task = sizeof(struct unveil_task_security),
+};
+
+static int __init unveil_init(void)
+{
+	unveil_add_task_hooks();
+	unveil_initialized = true;
+	pr_info("Up and running.\n");
+	return 0;
+}
+
+DEFINE_LSM(UNVEIL_NAME) = {
+	.name = UNVEIL_NAME,
+	.init = unveil_init,
+	.blobs = &unveil_blob_sizes,
+};

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - System call
+ */
+
+#include <linux/dcache.h>
+#include <linux/err.h>
+#include <linux/fs.h>
+#include <linux/namei.h>
+#include <linux/path.h>
+#include <linux/slab.h>
+#include <linux/sched/signal.h>
+#include <linux/string.h>
+#include <linux/syscalls.h>
+#include <linux/uaccess.h>
+#include <uapi/linux/unveil.h>
+
+#include "access.h"
+#include "common.h"
+#include "setup.h"
+#include "task.h"
+#include "veil.h"
+
+/**
+ * struct unveil_target - What one unveil() call names
+ *
+ * An existing directory gets a directory rule; anything else (a file, or a
+ * name that does not exist yet) gets a name rule in its parent directory.
+ */
+struct unveil_target {
+	/** @path: The directory itself, or the parent directory of @name. */
+	struct path path;
+	/** @name: Final component for a name rule, NULL for a directory rule. */
+	const char *name;
+	/** @name_buf: Storage behind @name when it was copied from a dentry. */
+	struct name_snapshot name_buf;
+	/** @has_snapshot: @name_buf holds a reference to release. */
+	bool has_snapshot;
+};
+
+static void release_target(struct unveil_target *const target)
+{
+	if (target->has_snapshot)
+		release_dentry_name_snapshot(&target->name_buf);
+	path_put(&target->path);
+}
+
+/*
+ * Name rule for a path that does not exist (yet): the parent must exist.  A
+ * trailing slash asks for a directory, which a missing name cannot be.
+ */
+static int resolve_missing(const char *const pathname,
+			   struct unveil_target *const target)
+{
+	const char *const slash = strrchr(pathname, '/');
+	char *parent;
+	int err;
+
+	if (!slash) {
+		target->name = pathname;
+		return kern_path(".", LOOKUP_FOLLOW, &target->path);
+	}
+	if (!slash[1])
+		return -ENOENT;
+	target->name = slash + 1;
+	if (slash == pathname)
+		return kern_path("/", LOOKUP_FOLLOW, &target->path);
+
+	parent = kmemdup_nul(pathname, slash - pathname, GFP_KERNEL);
+	if (!parent)
+		return -ENOMEM;
+	err = kern_path(parent, LOOKUP_FOLLOW | LOOKUP_DIRECTORY, &target->path);
+	kfree(parent);
+	return err;
+}
+
+/*
+ * unveil()'s own lookups are never judged by the veil: the file system hooks
+ * only see the calls that use what a lookup found.
+ */
+static int resolve_target(const char *const pathname,
+			  struct unveil_target *const target)
+{
+	struct path found;
+	int err;
+
+	err = kern_path(pathname, LOOKUP_FOLLOW, &found);
+	if (err == -ENOENT)
+		return resolve_missing(pathname, target);
+	if (err)
+		return err;
+
+	if (d_is_dir(found.dentry)) {
+		target->path = found;
+		return 0;
+	}
+	/* The rule names the file where the symlinks led, in its directory. */
+	take_dentry_name_snapshot(&target->name_buf, found.dentry);
+	target->has_snapshot = true;
+	target->name = target->name_buf.name.name;
+	target->path.mnt = mntget(found.mnt);
+	target->path.dentry = dget_parent(found.dentry);
+	path_put(&found);
+	return 0;
+}
+
+static int copy_permissions(const char __user *const permissions,
+			    char (*const letters)[UNVEIL_PERMISSIONS_MAX + 1])
+{
+	const long len = strncpy_from_user(*letters, permissions,
+					   sizeof(*letters));
+
+	if (len < 0)
+		return len;
+	if (len == sizeof(*letters))
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+static int lock_veil(void)
+{
+	struct unveil_veil *veil;
+	int err;
+
+	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
+	if (err)
+		return err;
+	veil = unveil_current_veil_create();
+	if (veil) {
+		mutex_lock(&veil->lock);
+		WRITE_ONCE(veil->locked, true);
+		mutex_unlock(&veil->lock);
+	} else {
+		err = -ENOMEM;
+	}
+	mutex_unlock(&current->signal->cred_guard_mutex);
+	return err;
+}
+
+static int add_rule(const struct unveil_target *const target,
+		    const unveil_access_t access)
+{
+	struct unveil_veil *veil;
+	int err = 0;
+
+	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
+	if (err)
+		return err;
+	veil = unveil_current_veil_create();
+	if (!veil) {
+		err = -ENOMEM;
+		goto out_unlock_process;
+	}
+	mutex_lock(&veil->lock);
+	if (veil->locked) {
+		err = -EPERM;
+	} else if (!veil->active) {
+		WRITE_ONCE(veil->active, true);
+		unveil_current_set_no_new_privs();
+	}
+	mutex_unlock(&veil->lock);
+out_unlock_process:
+	mutex_unlock(&current->signal->cred_guard_mutex);
+	return err;
+}
+
+/**
+ * sys_unveil - Reveal a part of the file system, or lock the veil
+ * @path: Directory or file to reveal, absolute or relative to the current
+ *        directory; symlinks are followed.  The final component may not exist
+ *        yet.  NULL together with @permissions NULL locks the veil.
+ * @permissions: Zero or more of the letters "rwxc".
+ *
+ * The first successful call hides the whole file system from the calling
+ * process, except what this and later calls reveal, and sets no_new_privs.
+ * The veil is shared by all threads of the process, copied to children and
+ * kept across execve().  unveil(NULL, NULL) forbids any further change.
+ *
+ * Returns: 0 on success, or
+ *
+ * - %EOPNOTSUPP: unveil is built in but not enabled at boot;
+ * - %EPERM: the veil is locked;
+ * - %EFAULT: exactly one argument is NULL, or an argument points outside the
+ *   process's address space;
+ * - %ENAMETOOLONG: @permissions has more than four characters, @path is
+ *   longer than PATH_MAX or a component longer than NAME_MAX;
+ * - %EINVAL: @path is empty, or @permissions holds another character;
+ * - %ENOENT, %ENOTDIR, %ELOOP, %EACCES: as for any path lookup (a missing
+ *   final component is allowed);
+ * - %ENOMEM: memory is short.
+ */
+SYSCALL_DEFINE2(unveil, const char __user *, path,
+		const char __user *, permissions)
+{
+	char letters[UNVEIL_PERMISSIONS_MAX + 1];
+	struct unveil_target target = {};
+	unveil_access_t access;
+	struct unveil_veil *veil;
+	struct filename *name;
+	int err;
+
+	if (!unveil_initialized)
+		return -EOPNOTSUPP;
+	if (!path && !permissions)
+		return lock_veil();
+
+	veil = unveil_current_veil();
+	if (veil && READ_ONCE(veil->locked))
+		return -EPERM;
+
+	err = copy_permissions(permissions, &letters);
+	if (err)
+		return err;
+	name = getname_flags(path, LOOKUP_EMPTY);
+	if (IS_ERR(name))
+		return PTR_ERR(name);
+	if (!name->name[0]) {
+		err = -EINVAL;
+		goto out_putname;
+	}
+
+	err = resolve_target(name->name, &target);
+	if (err)
+		goto out_putname;
+	err = unveil_parse_access(letters, &access);
+	if (!err)
+		err = add_rule(&target, access);
+	release_target(&target);
+out_putname:
+	putname(name);
+	return err;
+}

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - Process life cycle: fork, execve and exit
+ */
+
+#include <linux/binfmts.h>
+#include <linux/lockdep.h>
+#include <linux/lsm_hooks.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/security.h>
+
+#include "common.h"
+#include "setup.h"
+#include "task.h"
+#include "veil.h"
+
+/**
+ * unveil_current_veil_create - Get the veil of the current process, creating
+ * it if needed
+ *
+ * The caller must hold &current->signal->cred_guard_mutex, which serialises
+ * the creation against other threads calling unveil() and against execve().
+ *
+ * Returns: The veil (owned by the process), or NULL if memory is short.
+ */
+struct unveil_veil *unveil_current_veil_create(void)
+{
+	struct unveil_task_security *const leader =
+		unveil_task(current->group_leader);
+	struct unveil_veil *veil;
+
+	lockdep_assert_held(&current->signal->cred_guard_mutex);
+	veil = leader->veil;
+	if (veil)
+		return veil;
+	veil = unveil_veil_alloc();
+	if (veil) {
+		/* Pairs with unveil_task_veil(): readers see it initialised. */
+		smp_store_release(&leader->veil, veil);
+	}
+	return veil;
+}
+
+/**
+ * unveil_current_set_no_new_privs - Set no_new_privs in every thread of the
+ * current process
+ *
+ * A thread being cloned right now may miss it; hook_bprm_creds_for_exec()
+ * sets it again for any execve() under a veil.
+ */
+void unveil_current_set_no_new_privs(void)
+{
+	struct task_struct *thread;
+
+	rcu_read_lock();
+	for_each_thread(current, thread)
+		task_set_no_new_privs(thread);
+	rcu_read_unlock();
+}
+
+static int hook_task_alloc(struct task_struct *const task,
+			   const unsigned long clone_flags)
+{
+	struct unveil_veil *parent_veil, *veil;
+
+	/* Threads find the veil of their process in its leader. */
+	if (clone_flags & CLONE_THREAD)
+		return 0;
+
+	parent_veil = unveil_current_veil();
+	if (!parent_veil)
+		return 0;
+	veil = unveil_veil_copy(parent_veil);
+	if (!veil)
+		return -ENOMEM;
+	unveil_task(task)->veil = veil;
+	return 0;
+}
+
+static void hook_task_free(struct task_struct *const task)
+{
+	unveil_veil_put(unveil_task(task)->veil);
+}
+
+/*
+ * Called with cred_guard_mutex held, before the new program's credentials are
+ * computed and before de_thread() makes the calling thread the leader.
+ */
+static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
+{
+	struct unveil_task_security *const self = unveil_task(current);
+	struct unveil_veil *const veil = unveil_current_veil();
+
+	if (!veil)
+		return 0;
+
+	/* The veil stays across execve(): the thread becomes the leader. */
+	if (!thread_group_leader(current) && self->veil != veil) {
+		if (WARN_ON_ONCE(self->veil))
+			unveil_veil_put(self->veil);
+		unveil_veil_get(veil);
+		self->veil = veil;
+	}
+
+	/* Also covers a thread cloned while unveil() set no_new_privs. */
+	if (READ_ONCE(veil->active)) {
+		task_set_no_new_privs(current);
+		bprm->unsafe |= LSM_UNSAFE_NO_NEW_PRIVS;
+	}
+	return 0;
+}
+
+static struct security_hook_list unveil_task_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(task_alloc, hook_task_alloc),
+	LSM_HOOK_INIT(task_free, hook_task_free),
+	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+};
+
+/**
+ * unveil_add_task_hooks - Register the process life cycle hooks
+ */
+__init void unveil_add_task_hooks(void)
+{
+	security_add_hooks(unveil_task_hooks, ARRAY_SIZE(unveil_task_hooks),
+			   &unveil_lsmid);
+}

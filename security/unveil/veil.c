@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - The view of one process
+ */
+
+#include <linux/slab.h>
+
+#include "veil.h"
+
+/**
+ * unveil_veil_alloc - Allocate an empty veil, charged to the caller's memcg
+ *
+ * Returns: A veil with one reference that hides nothing and is not locked,
+ * or NULL if memory is short.
+ */
+struct unveil_veil *unveil_veil_alloc(void)
+{
+	struct unveil_veil *veil;
+
+	veil = kzalloc(sizeof(*veil), GFP_KERNEL_ACCOUNT);
+	if (!veil)
+		return NULL;
+	refcount_set(&veil->usage, 1);
+	mutex_init(&veil->lock);
+	return veil;
+}
+
+/**
+ * unveil_veil_copy - Copy a veil for a new process
+ * @src: Veil of the parent process.
+ *
+ * Returns: A new veil with one reference, the same rules and lock state as
+ * @src at one instant, or NULL if memory is short.
+ */
+struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
+{
+	struct unveil_veil *veil;
+
+	veil = unveil_veil_alloc();
+	if (!veil)
+		return NULL;
+	mutex_lock(&src->lock);
+	veil->locked = src->locked;
+	veil->active = src->active;
+	mutex_unlock(&src->lock);
+	return veil;
+}
+
+/**
+ * unveil_veil_get - Take a reference on a veil
+ * @veil: Veil the caller already holds a reference on (directly or through
+ *        a task it keeps alive).
+ */
+void unveil_veil_get(struct unveil_veil *veil)
+{
+	refcount_inc(&veil->usage);
+}
+
+/**
+ * unveil_veil_put - Drop a reference on a veil, freeing it after the last
+ * @veil: Veil, or NULL.
+ *
+ * May be called in any context, including RCU callbacks (task freeing).
+ */
+void unveil_veil_put(struct unveil_veil *veil)
+{
+	if (veil && refcount_dec_and_test(&veil->usage))
+		kfree_rcu(veil, rcu);
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * unveil LSM - The view of one process
+ */
+
+#ifndef _SECURITY_UNVEIL_VEIL_H
+#define _SECURITY_UNVEIL_VEIL_H
+
+#include <linux/mutex.h>
+#include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/types.h>
+
+/**
+ * struct unveil_veil - File system view of one process
+ *
+ * One veil belongs to one process (thread group) and is shared by all its
+ * threads through the task blob of the thread-group leader (see task.h).  A
+ * child process gets a copy.  Once a process has a veil, the pointer to it
+ * never changes for the rest of the process's life.
+ */
+struct unveil_veil {
+	/**
+	 * @usage: Number of task blobs that point to this veil: the
+	 * thread-group leader's, and that of a thread in the middle of an
+	 * execve() that will make it the leader.
+	 */
+	refcount_t usage;
+	/**
+	 * @lock: Serialises changes of this veil (unveil() in any thread of
+	 * the process) against each other and against copies made by fork().
+	 */
+	struct mutex lock;
+	/**
+	 * @locked: Set by unveil(NULL, NULL), never cleared.  Written under
+	 * @lock; read locklessly with READ_ONCE().
+	 */
+	bool locked;
+	/**
+	 * @active: Set by the first successful unveil(path, permissions): the
+	 * file system is veiled from then on.  Never cleared.  Written under
+	 * @lock; read locklessly with READ_ONCE().
+	 */
+	bool active;
+	/** @rcu: Frees the veil after concurrent lockless readers are done. */
+	struct rcu_head rcu;
+};
+
+struct unveil_veil *unveil_veil_alloc(void);
+struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
+void unveil_veil_get(struct unveil_veil *veil);
+void unveil_veil_put(struct unveil_veil *veil);
+
+#endif /* _SECURITY_UNVEIL_VEIL_H */
