@@ -8,6 +8,8 @@
 #include <uapi/linux/lsm.h>
 
 #include "common.h"
+#include "fs.h"
+#include "object.h"
 #include "setup.h"
 #include "task.h"
 
@@ -19,12 +21,16 @@ const struct lsm_id unveil_lsmid = {
 };
 
 struct lsm_blob_sizes unveil_blob_sizes __ro_after_init = {
+	.lbs_inode = sizeof(struct unveil_inode_security),
+	.lbs_superblock = sizeof(struct unveil_superblock_security),
 	.lbs_task = sizeof(struct unveil_task_security),
 };
 
 static int __init unveil_init(void)
 {
 	unveil_add_task_hooks();
+	unveil_add_object_hooks();
+	unveil_add_fs_hooks();
 	unveil_initialized = true;
 	pr_info("Up and running.\n");
 	return 0;

@@ -17,6 +17,8 @@
 
 #include "access.h"
 #include "common.h"
+#include "object.h"
+#include "ruleset.h"
 #include "setup.h"
 #include "task.h"
 #include "veil.h"
@@ -62,6 +64,8 @@ static int resolve_missing(const char *const pathname,
 	}
 	if (!slash[1])
 		return -ENOENT;
+	if (strlen(slash + 1) > NAME_MAX)
+		return -ENAMETOOLONG;
 	target->name = slash + 1;
 	if (slash == pathname)
 		return kern_path("/", LOOKUP_FOLLOW, &target->path);
@@ -140,12 +144,18 @@ static int lock_veil(void)
 static int add_rule(const struct unveil_target *const target,
 		    const unveil_access_t access)
 {
+	struct unveil_ruleset *old, *new;
+	struct unveil_object *object;
 	struct unveil_veil *veil;
-	int err = 0;
+	int err;
+
+	object = unveil_get_inode_object(d_backing_inode(target->path.dentry));
+	if (IS_ERR(object))
+		return PTR_ERR(object);
 
 	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
 	if (err)
-		return err;
+		goto out_put_object;
 	veil = unveil_current_veil_create();
 	if (!veil) {
 		err = -ENOMEM;
@@ -154,13 +164,25 @@ static int add_rule(const struct unveil_target *const target,
 	mutex_lock(&veil->lock);
 	if (veil->locked) {
 		err = -EPERM;
-	} else if (!veil->active) {
-		WRITE_ONCE(veil->active, true);
-		unveil_current_set_no_new_privs();
+		goto out_unlock_veil;
 	}
+	old = rcu_dereference_protected(veil->rules,
+					lockdep_is_held(&veil->lock));
+	new = unveil_ruleset_add(old, object, target->name, access);
+	if (IS_ERR(new)) {
+		err = PTR_ERR(new);
+		goto out_unlock_veil;
+	}
+	rcu_assign_pointer(veil->rules, new);
+	unveil_ruleset_put(old);
+	if (!old)
+		unveil_current_set_no_new_privs();
+out_unlock_veil:
 	mutex_unlock(&veil->lock);
 out_unlock_process:
 	mutex_unlock(&current->signal->cred_guard_mutex);
+out_put_object:
+	unveil_object_put(object);
 	return err;
 }
 

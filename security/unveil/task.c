@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * unveil LSM - Process life cycle: fork, execve and exit
+ * unveil LSM - Processes: fork, execve, exit, and acting on other processes
  */
 
 #include <linux/binfmts.h>
@@ -106,17 +106,56 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 	}
 
 	/* Also covers a thread cloned while unveil() set no_new_privs. */
-	if (READ_ONCE(veil->active)) {
+	if (unveil_veil_is_active(veil)) {
 		task_set_no_new_privs(current);
 		bprm->unsafe |= LSM_UNSAFE_NO_NEW_PRIVS;
 	}
 	return 0;
 }
 
+/*
+ * A veiled process must not use another process to see or do what its own
+ * veil forbids (ptrace, /proc/PID/mem, process_vm_writev(), pidfd_getfd()),
+ * nor tie itself to one with PTRACE_TRACEME: if @veiled has a veil, @other
+ * must be veiled at least as strictly.  Rules are immutable snapshots, so
+ * this is checked as "has the same rules": the threads of a process, and
+ * children that did not change their rules since fork(), qualify.
+ */
+static int check_peer_veil(const struct task_struct *const veiled,
+			   const struct task_struct *const other)
+{
+	struct unveil_veil *veil, *other_veil;
+	int err = 0;
+
+	rcu_read_lock();
+	veil = unveil_task_veil(veiled);
+	if (unveil_veil_is_active(veil)) {
+		other_veil = unveil_task_veil(other);
+		if (!other_veil || rcu_dereference(other_veil->rules) !=
+				   rcu_dereference(veil->rules))
+			err = -EPERM;
+	}
+	rcu_read_unlock();
+	return err;
+}
+
+static int hook_ptrace_access_check(struct task_struct *const child,
+				    const unsigned int mode)
+{
+	return check_peer_veil(current, child);
+}
+
+static int hook_ptrace_traceme(struct task_struct *const parent)
+{
+	return check_peer_veil(current, parent);
+}
+
 static struct security_hook_list unveil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_alloc, hook_task_alloc),
 	LSM_HOOK_INIT(task_free, hook_task_free),
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
+	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
+	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
 };
 
 /**

@@ -29,11 +29,13 @@ struct unveil_veil *unveil_veil_alloc(void)
  * unveil_veil_copy - Copy a veil for a new process
  * @src: Veil of the parent process.
  *
- * Returns: A new veil with one reference, the same rules and lock state as
- * @src at one instant, or NULL if memory is short.
+ * Returns: A new veil with one reference, the same rules (shared: a ruleset
+ * never changes) and lock state as @src at one instant, or NULL if memory
+ * is short.
  */
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 {
+	struct unveil_ruleset *rules;
 	struct unveil_veil *veil;
 
 	veil = unveil_veil_alloc();
@@ -41,7 +43,11 @@ struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 		return NULL;
 	mutex_lock(&src->lock);
 	veil->locked = src->locked;
-	veil->active = src->active;
+	rules = rcu_dereference_protected(src->rules,
+					  lockdep_is_held(&src->lock));
+	if (rules)
+		unveil_ruleset_get(rules);
+	RCU_INIT_POINTER(veil->rules, rules);
 	mutex_unlock(&src->lock);
 	return veil;
 }
@@ -64,6 +70,8 @@ void unveil_veil_get(struct unveil_veil *veil)
  */
 void unveil_veil_put(struct unveil_veil *veil)
 {
-	if (veil && refcount_dec_and_test(&veil->usage))
+	if (veil && refcount_dec_and_test(&veil->usage)) {
+		unveil_ruleset_put(rcu_dereference_protected(veil->rules, true));
 		kfree_rcu(veil, rcu);
+	}
 }

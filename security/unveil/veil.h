@@ -11,6 +11,8 @@
 #include <linux/refcount.h>
 #include <linux/types.h>
 
+#include "ruleset.h"
+
 /**
  * struct unveil_veil - File system view of one process
  *
@@ -37,14 +39,26 @@ struct unveil_veil {
 	 */
 	bool locked;
 	/**
-	 * @active: Set by the first successful unveil(path, permissions): the
-	 * file system is veiled from then on.  Never cleared.  Written under
-	 * @lock; read locklessly with READ_ONCE().
+	 * @rules: The rules, NULL until the first successful
+	 * unveil(path, permissions): the file system is veiled as soon as it
+	 * is set.  Counted reference, replaced under @lock with
+	 * rcu_assign_pointer(); read under RCU.
 	 */
-	bool active;
+	struct unveil_ruleset __rcu *rules;
 	/** @rcu: Frees the veil after concurrent lockless readers are done. */
 	struct rcu_head rcu;
 };
+
+/**
+ * unveil_veil_is_active - Whether a veil hides anything
+ * @veil: Veil, or NULL.
+ *
+ * Returns: true once the process made a successful unveil(path, ...).
+ */
+static inline bool unveil_veil_is_active(struct unveil_veil *const veil)
+{
+	return veil && rcu_access_pointer(veil->rules);
+}
 
 struct unveil_veil *unveil_veil_alloc(void);
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);

@@ -7,12 +7,14 @@
 #define _SELFTESTS_UNVEIL_COMMON_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #ifndef __NR_unveil
@@ -30,6 +32,37 @@ static inline int unveil_errno(const char *path, const char *permissions)
 	return sys_unveil(path, permissions) ? errno : 0;
 }
 
+/* errno of a call that returns -1 on failure, 0 on success. */
+static inline int errno_of(long ret)
+{
+	return ret < 0 ? errno : 0;
+}
+
+/* errno of open(path, flags), 0 on success (the file is closed again). */
+static inline int open_errno(const char *path, int flags)
+{
+	int fd = open(path, flags, 0644);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/* Builds "base/rel" into a static buffer; up to four live at once. */
+static inline const char *at(const char *base, const char *rel)
+{
+	static char bufs[4][PATH_MAX];
+	static int next;
+	char *buf = bufs[next++ % 4];
+
+	snprintf(buf, PATH_MAX, "%s/%s", base, rel);
+	return buf;
+}
+
+/* In a test: unveil() that must succeed. */
+#define UNVEIL(path, perms) ASSERT_EQ(0, unveil_errno(path, perms))
+
 /* Path of a helper program that sits next to the running test. */
 static inline void helper_path(char *buf, size_t size, const char *name)
 {
@@ -40,6 +73,28 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 		len = 0;
 	self[len] = '\0';
 	snprintf(buf, size, "%s/%s", dirname(self), name);
+}
+
+/*
+ * Runs the probe helper through fork() and execve() with up to three
+ * arguments (NULL ends them); returns its exit status (an errno), or -1.
+ */
+static inline int exec_probe(const char *a1, const char *a2, const char *a3)
+{
+	char helper[PATH_MAX];
+	int status;
+	pid_t child;
+
+	helper_path(helper, sizeof(helper), "probe");
+	child = fork();
+	if (child == 0) {
+		execl(helper, helper, a1, a2, a3, (char *)NULL);
+		_exit(errno);
+	}
+	if (child < 0 || waitpid(child, &status, 0) != child ||
+	    !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
 }
 
 #endif /* _SELFTESTS_UNVEIL_COMMON_H */

@@ -21,23 +21,9 @@ static void make_tmp_dir(struct __test_metadata *const _metadata)
 	ASSERT_EQ(0, mkdir(TMP_DIR, 0700) && errno != EEXIST ? errno : 0);
 }
 
-/* Runs try_unveil(path, permissions) through execve(), returns its errno. */
 static int exec_try_unveil(const char *path, const char *permissions)
 {
-	char helper[PATH_MAX];
-	int status;
-	pid_t child;
-
-	helper_path(helper, sizeof(helper), "try_unveil");
-	child = fork();
-	if (child == 0) {
-		execl(helper, helper, path, permissions, (char *)NULL);
-		_exit(254);
-	}
-	if (child < 0 || waitpid(child, &status, 0) != child ||
-	    !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
+	return exec_probe("unveil", path, permissions);
 }
 
 TEST(lock_succeeds_without_veil)
@@ -321,8 +307,8 @@ static void *exec_try_unveil_root(void *arg)
 {
 	char helper[PATH_MAX];
 
-	helper_path(helper, sizeof(helper), "try_unveil");
-	execl(helper, helper, "/", "r", (char *)NULL);
+	helper_path(helper, sizeof(helper), "probe");
+	execl(helper, helper, "unveil", "/", "r", (char *)NULL);
 	_exit(254);
 }
 
@@ -345,6 +331,67 @@ TEST(lock_is_kept_across_execve_from_a_thread)
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(EPERM, WEXITSTATUS(status));
+}
+
+#define RULE_LIMIT 1024
+
+static void make_dirs(struct __test_metadata *const _metadata,
+		      const char *base, int count)
+{
+	char path[PATH_MAX];
+	int i;
+
+	ASSERT_EQ(0, mkdir(base, 0700) && errno != EEXIST ? errno : 0);
+	for (i = 0; i < count; i++) {
+		snprintf(path, sizeof(path), "%s/%d", base, i);
+		ASSERT_EQ(0, mkdir(path, 0700) && errno != EEXIST ? errno : 0);
+	}
+}
+
+TEST(directory_rules_past_the_limit_are_e2big)
+{
+	char path[PATH_MAX];
+	int i;
+
+	make_dirs(_metadata, TMP_DIR "-dirs", RULE_LIMIT + 1);
+	for (i = 0; i < RULE_LIMIT; i++) {
+		snprintf(path, sizeof(path), TMP_DIR "-dirs/%d", i);
+		ASSERT_EQ(0, unveil_errno(path, "r"));
+	}
+	snprintf(path, sizeof(path), TMP_DIR "-dirs/%d", RULE_LIMIT);
+	EXPECT_EQ(E2BIG, unveil_errno(path, "r"));
+	/* Changing an existing rule adds none. */
+	EXPECT_EQ(0, unveil_errno(TMP_DIR "-dirs/0", "rw"));
+	/* Name rules have their own limit. */
+	EXPECT_EQ(0, unveil_errno(TMP_DIR "-dirs/0/name", "r"));
+}
+
+/* Unveils RULE_LIMIT names in TMP_DIR, "name-0" to "name-1023". */
+static void fill_name_rules(struct __test_metadata *const _metadata)
+{
+	char path[PATH_MAX];
+	int i;
+
+	make_tmp_dir(_metadata);
+	for (i = 0; i < RULE_LIMIT; i++) {
+		snprintf(path, sizeof(path), TMP_DIR "/name-%d", i);
+		ASSERT_EQ(0, unveil_errno(path, "r"));
+	}
+}
+
+TEST(name_rules_past_the_limit_are_e2big)
+{
+	fill_name_rules(_metadata);
+	EXPECT_EQ(E2BIG, unveil_errno(TMP_DIR "/one-more", "r"));
+	EXPECT_EQ(0, unveil_errno(TMP_DIR "/name-0", "rw"));
+	EXPECT_EQ(0, unveil_errno(TMP_DIR, "r"));
+}
+
+TEST(limit_check_comes_after_letters)
+{
+	fill_name_rules(_metadata);
+	EXPECT_EQ(EINVAL, unveil_errno(TMP_DIR "/one-more", "q"));
+	EXPECT_EQ(E2BIG, unveil_errno(TMP_DIR "/one-more", "r"));
 }
 
 /*

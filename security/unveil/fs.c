@@ -1,0 +1,468 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - File system hooks
+ *
+ * Every check judges the final object of a call, after the VFS resolved
+ * symlinks, "..", magic links and mount points: the nearest rule on the real
+ * ancestry of the object decides.  How the path was spelt, and from which
+ * directory it was looked up, does not matter.
+ */
+
+#include <linux/dcache.h>
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+#include <linux/mount.h>
+#include <linux/namei.h>
+#include <linux/path.h>
+#include <linux/rcupdate.h>
+#include <linux/seqlock.h>
+#include <uapi/linux/fcntl.h>
+
+#include "access.h"
+#include "common.h"
+#include "fs.h"
+#include "object.h"
+#include "ruleset.h"
+#include "setup.h"
+#include "task.h"
+#include "veil.h"
+
+/**
+ * struct unveil_match - The rule nearest to an object
+ */
+struct unveil_match {
+	/** @kind: Kind of rule, or %UNVEIL_RULE_NONE if nothing covers it. */
+	enum unveil_rule_kind kind;
+	/** @access: Permissions of that rule. */
+	unveil_access_t access;
+};
+
+/* Rules of the current process, or NULL.  Caller holds rcu_read_lock(). */
+static const struct unveil_ruleset *current_rules(void)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+
+	return veil ? rcu_dereference(veil->rules) : NULL;
+}
+
+/* Rules tied to the directory of @dentry, under RCU. */
+static const struct unveil_dir *dir_of(const struct unveil_ruleset *rules,
+				       const struct dentry *const dentry)
+{
+	const struct inode *const inode = READ_ONCE(dentry->d_inode);
+	const struct unveil_object *object;
+
+	if (!inode)
+		return NULL;
+	object = rcu_dereference(unveil_inode(inode)->object);
+	return object ? unveil_ruleset_find(rules, object) : NULL;
+}
+
+/* Moves @path out of mount roots to the mountpoints they cover. */
+static bool leave_mount_roots(struct path *const path)
+{
+	while (path->dentry == path->mnt->mnt_root)
+		if (!follow_up_rcu(path))
+			return false;
+	return true;
+}
+
+/* Moves @path to its parent; false at the real root (or a disconnected one). */
+static bool step_up(struct path *const path)
+{
+	struct dentry *parent;
+
+	if (!leave_mount_roots(path))
+		return false;
+	parent = READ_ONCE(path->dentry->d_parent);
+	if (parent == path->dentry)
+		return false;
+	path->dentry = parent;
+	return true;
+}
+
+static const struct unveil_name_rule *
+name_rule_of(const struct unveil_dir *const dir,
+	     const struct dentry *const dentry)
+{
+	/*
+	 * A rename may change the name under us: the pointer is read once
+	 * and the name always ends with a NUL, as in dentry_cmp(); the caller
+	 * retries if a rename happened.
+	 */
+	const char *const name = smp_load_acquire(&dentry->d_name.name);
+	size_t len;
+	const u32 hash = unveil_name_hash(name, NAME_MAX, &len);
+
+	return unveil_dir_find_name(dir, name, len, hash);
+}
+
+/*
+ * Finds the rule nearest to @pos, under RCU, without taking references.
+ * @by_name: judge @pos as a name in its parent directory (anything but an
+ * existing directory: files, and names being created or removed); otherwise
+ * @pos is a directory, judged by its own rule first.
+ */
+static struct unveil_match find_match_rcu(const struct unveil_ruleset *rules,
+					  struct path pos, const bool by_name)
+{
+	const struct dentry *name = NULL;
+	const struct unveil_dir *dir;
+
+	if (by_name) {
+		if (!leave_mount_roots(&pos))
+			return (struct unveil_match){};
+		name = pos.dentry;
+		pos.dentry = READ_ONCE(name->d_parent);
+		if (pos.dentry == name)
+			return (struct unveil_match){};
+	}
+	for (;;) {
+		dir = dir_of(rules, pos.dentry);
+		if (name && dir && dir->num_names) {
+			const struct unveil_name_rule *const rule =
+				name_rule_of(dir, name);
+
+			if (rule)
+				return (struct unveil_match){
+					.kind = UNVEIL_RULE_NAME,
+					.access = rule->access,
+				};
+		}
+		name = NULL;
+		if (dir && dir->has_rule)
+			return (struct unveil_match){
+				.kind = UNVEIL_RULE_DIR,
+				.access = dir->access,
+			};
+		if (!step_up(&pos))
+			return (struct unveil_match){};
+	}
+}
+
+/*
+ * Finds the rule nearest to @pos, retrying while renames or mount changes
+ * race with the walk.  The caller holds rcu_read_lock().
+ */
+static struct unveil_match find_match(const struct unveil_ruleset *rules,
+				      const struct path *const pos,
+				      const bool by_name)
+{
+	struct unveil_match match;
+	unsigned int mseq;
+	int rseq = 0;
+
+again:
+	read_seqbegin_or_lock(&rename_lock, &rseq);
+	mseq = mount_seqbegin();
+	match = find_match_rcu(rules, *pos, by_name);
+	if (mount_seqretry(mseq)) {
+		done_seqretry(&rename_lock, rseq);
+		rseq = 0;
+		goto again;
+	}
+	if (need_seqretry(&rename_lock, rseq)) {
+		rseq = 1;
+		goto again;
+	}
+	done_seqretry(&rename_lock, rseq);
+	return match;
+}
+
+/* Objects of internal file systems (pipes, sockets, memfd) have no path. */
+static bool is_pathless(const struct path *const path)
+{
+	const struct inode *const inode = d_backing_inode(path->dentry);
+
+	return (path->mnt->mnt_flags & MNT_INTERNAL) ||
+	       (path->mnt->mnt_sb->s_flags & SB_NOUSER) ||
+	       (inode && IS_PRIVATE(inode));
+}
+
+static bool current_is_veiled(void)
+{
+	return unveil_veil_is_active(unveil_current_veil());
+}
+
+/*
+ * Judges @pos for the current process.  @by_name as for find_match_rcu().
+ *
+ * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
+ * missing.
+ */
+static int check_current(const struct path *const pos, const bool by_name,
+			 const unveil_access_t needed)
+{
+	const struct unveil_ruleset *rules;
+	struct unveil_match match;
+
+	if (!current_is_veiled() || is_pathless(pos))
+		return 0;
+	rcu_read_lock();
+	rules = current_rules();
+	if (!rules) {
+		rcu_read_unlock();
+		return 0;
+	}
+	match = find_match(rules, pos, by_name);
+	rcu_read_unlock();
+	return unveil_verdict(match.kind, match.access, needed);
+}
+
+/* Judges a name in a directory: creation, removal. */
+static int check_name(const struct path *const dir, struct dentry *const dentry,
+		      const unveil_access_t needed)
+{
+	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+
+	return check_current(&pos, true, needed);
+}
+
+/* Judges an existing object: by its name unless it is a directory. */
+static int check_object(const struct path *const path,
+			const unveil_access_t needed)
+{
+	return check_current(path, !d_is_dir(path->dentry), needed);
+}
+
+/*
+ * Permissions an object would get at @pos: what the nearest rule grants, or
+ * nothing if it is hidden.
+ */
+static unveil_access_t effective_access(const struct unveil_ruleset *rules,
+					const struct path *const pos,
+					const bool by_name)
+{
+	const struct unveil_match match = find_match(rules, pos, by_name);
+
+	return unveil_verdict(match.kind, match.access, 0) ? 0 : match.access;
+}
+
+/*
+ * Link and rename must not give a file more access than it had where it
+ * was: a file the veil lets the process only read must not become writable
+ * under a new name.  As Landlock does, refuse with -EXDEV, so that tools
+ * like mv(1) fall back to copying, which needs read access to the source
+ * and create access at the target anyway.
+ */
+static int check_no_more_access(const struct path *const from,
+				const struct path *const to, const bool by_name)
+{
+	const struct unveil_ruleset *rules;
+	const struct unveil_dir *own;
+	unveil_access_t had, gets;
+
+	rcu_read_lock();
+	rules = current_rules();
+	if (!rules) {
+		rcu_read_unlock();
+		return 0;
+	}
+	/* A directory with its own rule takes it along: nothing changes. */
+	own = by_name ? NULL : dir_of(rules, from->dentry);
+	if (own && own->has_rule) {
+		rcu_read_unlock();
+		return 0;
+	}
+	had = effective_access(rules, from, by_name);
+	gets = effective_access(rules, to, by_name);
+	rcu_read_unlock();
+	return gets & ~had ? -EXDEV : 0;
+}
+
+static int hook_file_open(struct file *const file)
+{
+	unveil_access_t needed = 0;
+
+	if (file->f_flags & __FMODE_EXEC) {
+		/* execve() and the ELF interpreter it loads. */
+		needed = UNVEIL_ACCESS_EXEC;
+	} else {
+		if (file->f_mode & FMODE_READ)
+			needed |= UNVEIL_ACCESS_READ;
+		if (file->f_mode & FMODE_WRITE)
+			needed |= UNVEIL_ACCESS_WRITE;
+		if (file->f_flags & O_TRUNC)
+			needed |= UNVEIL_ACCESS_WRITE;
+		/* Even when the file already exists, as on OpenBSD. */
+		if (file->f_flags & (O_CREAT | __O_TMPFILE))
+			needed |= UNVEIL_ACCESS_CREATE;
+	}
+	return check_object(&file->f_path, needed);
+}
+
+static int hook_path_truncate(const struct path *const path)
+{
+	return check_object(path, UNVEIL_ACCESS_WRITE);
+}
+
+/*
+ * stat, access, readlink, chdir, getxattr and listxattr need 'r'; chmod,
+ * chown, utimes, setxattr and removexattr need 'w'; access(W_OK) both.  Only
+ * the path-based forms get here, never fstat() and its kind.
+ */
+static int hook_path_attr(const struct path *const path, const int mask)
+{
+	unveil_access_t needed = 0;
+
+	if (mask & MAY_READ)
+		needed |= UNVEIL_ACCESS_READ;
+	if (mask & MAY_WRITE)
+		needed |= UNVEIL_ACCESS_WRITE;
+	return check_object(path, needed);
+}
+
+static int hook_path_mknod(const struct path *const dir,
+			   struct dentry *const dentry, const umode_t mode,
+			   const unsigned int dev)
+{
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+}
+
+static int hook_path_mkdir(const struct path *const dir,
+			   struct dentry *const dentry, const umode_t mode)
+{
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+}
+
+static int hook_path_symlink(const struct path *const dir,
+			     struct dentry *const dentry,
+			     const char *const old_name)
+{
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+}
+
+static int hook_path_unlink(const struct path *const dir,
+			    struct dentry *const dentry)
+{
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+}
+
+static int hook_path_rmdir(const struct path *const dir,
+			   struct dentry *const dentry)
+{
+	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+
+	/* A directory: its own rule decides. */
+	return check_current(&pos, false, UNVEIL_ACCESS_CREATE);
+}
+
+static int hook_path_link(struct dentry *const old_dentry,
+			  const struct path *const new_dir,
+			  struct dentry *const new_dentry)
+{
+	/* Hard links stay within one mount. */
+	const struct path from = { .mnt = new_dir->mnt, .dentry = old_dentry };
+	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
+	int err;
+
+	err = check_current(&from, true, UNVEIL_ACCESS_READ);
+	if (!err)
+		err = check_current(&to, true, UNVEIL_ACCESS_CREATE);
+	if (!err)
+		err = check_no_more_access(&from, &to, true);
+	return err;
+}
+
+static int hook_path_rename(const struct path *const old_dir,
+			    struct dentry *const old_dentry,
+			    const struct path *const new_dir,
+			    struct dentry *const new_dentry,
+			    const unsigned int flags)
+{
+	const unveil_access_t move = UNVEIL_ACCESS_READ | UNVEIL_ACCESS_CREATE;
+	const struct path from = { .mnt = old_dir->mnt, .dentry = old_dentry };
+	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
+	const bool old_by_name = !d_is_dir(old_dentry);
+	const bool exchange = flags & RENAME_EXCHANGE;
+	int err;
+
+	err = check_current(&from, old_by_name, move);
+	if (!err)
+		err = check_current(&to, exchange ? !d_is_dir(new_dentry) : true,
+				    exchange ? move : UNVEIL_ACCESS_CREATE);
+	if (!err)
+		err = check_no_more_access(&from, &to, old_by_name);
+	if (!err && exchange)
+		err = check_no_more_access(&to, &from, !d_is_dir(new_dentry));
+	return err;
+}
+
+static int hook_path_chroot(const struct path *const path)
+{
+	/* Only needs to be visible. */
+	return check_current(path, false, 0);
+}
+
+static int hook_path_notify(const struct path *const path, const u64 mask,
+			    const unsigned int obj_type)
+{
+	return check_object(path, UNVEIL_ACCESS_READ);
+}
+
+/*
+ * Changing the mount tree would move hidden trees into view, or visible ones
+ * out of their rules' reach: a veiled process may not.
+ */
+static int deny_if_veiled(void)
+{
+	return current_is_veiled() ? -EPERM : 0;
+}
+
+static int hook_sb_mount(const char *const dev_name,
+			 const struct path *const path, const char *const type,
+			 const unsigned long flags, void *const data)
+{
+	return deny_if_veiled();
+}
+
+static int hook_move_mount(const struct path *const from_path,
+			   const struct path *const to_path)
+{
+	return deny_if_veiled();
+}
+
+static int hook_sb_umount(struct vfsmount *const mnt, const int flags)
+{
+	return deny_if_veiled();
+}
+
+static int hook_sb_remount(struct super_block *const sb, void *const mnt_opts)
+{
+	return deny_if_veiled();
+}
+
+static int hook_sb_pivotroot(const struct path *const old_path,
+			     const struct path *const new_path)
+{
+	return deny_if_veiled();
+}
+
+static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(file_open, hook_file_open),
+	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
+	LSM_HOOK_INIT(path_attr, hook_path_attr),
+	LSM_HOOK_INIT(path_mknod, hook_path_mknod),
+	LSM_HOOK_INIT(path_mkdir, hook_path_mkdir),
+	LSM_HOOK_INIT(path_symlink, hook_path_symlink),
+	LSM_HOOK_INIT(path_unlink, hook_path_unlink),
+	LSM_HOOK_INIT(path_rmdir, hook_path_rmdir),
+	LSM_HOOK_INIT(path_link, hook_path_link),
+	LSM_HOOK_INIT(path_rename, hook_path_rename),
+	LSM_HOOK_INIT(path_chroot, hook_path_chroot),
+	LSM_HOOK_INIT(path_notify, hook_path_notify),
+	LSM_HOOK_INIT(sb_mount, hook_sb_mount),
+	LSM_HOOK_INIT(move_mount, hook_move_mount),
+	LSM_HOOK_INIT(sb_umount, hook_sb_umount),
+	LSM_HOOK_INIT(sb_remount, hook_sb_remount),
+	LSM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
+};
+
+/**
+ * unveil_add_fs_hooks - Register the file system hooks
+ */
+__init void unveil_add_fs_hooks(void)
+{
+	security_add_hooks(unveil_fs_hooks, ARRAY_SIZE(unveil_fs_hooks),
+			   &unveil_lsmid);
+}

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * unveil LSM - Directories that rules are tied to
+ *
+ * Objects hold a reference on their inode, so that the inode (and the rules
+ * tied to it) stays in memory as long as a rule refers to it.  The unmount of
+ * a file system unties all its objects and drops those references, so rules
+ * never keep a file system busy: they just stop matching.
+ */
+
+#include <linux/fs.h>
+#include <linux/lsm_hooks.h>
+#include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/slab.h>
+#include <linux/wait_bit.h>
+
+#include "object.h"
+#include "setup.h"
+
+static void put_inode_ref(struct inode *const inode)
+{
+	struct super_block *const sb = inode->i_sb;
+
+	iput(inode);
+	if (atomic_long_dec_and_test(&unveil_superblock(sb)->inode_refs))
+		wake_up_var(&unveil_superblock(sb)->inode_refs);
+}
+
+/*
+ * Unties @object from @inode if it is still tied to it.  Returns true if the
+ * caller now owns the object's inode reference.
+ */
+static bool untie(struct unveil_object *const object, struct inode *const inode)
+{
+	bool owned = false;
+
+	spin_lock(&object->lock);
+	if (object->inode == inode) {
+		object->inode = NULL;
+		spin_lock(&inode->i_lock);
+		rcu_assign_pointer(unveil_inode(inode)->object, NULL);
+		spin_unlock(&inode->i_lock);
+		owned = true;
+	}
+	spin_unlock(&object->lock);
+	return owned;
+}
+
+/**
+ * unveil_get_inode_object - Get the object of an inode, creating it if needed
+ * @inode: A directory inode, kept alive by the caller.
+ *
+ * Returns: The object with a new reference, or ERR_PTR(-ENOMEM).
+ */
+struct unveil_object *unveil_get_inode_object(struct inode *const inode)
+{
+	struct unveil_inode_security *const blob = unveil_inode(inode);
+	struct unveil_object *object, *new;
+
+	might_sleep();
+	for (;;) {
+		rcu_read_lock();
+		object = rcu_dereference(blob->object);
+		if (object && refcount_inc_not_zero(&object->usage)) {
+			rcu_read_unlock();
+			return object;
+		}
+		rcu_read_unlock();
+		if (object) {
+			/* Being released: it unties itself in a moment. */
+			cond_resched();
+			continue;
+		}
+
+		new = kzalloc(sizeof(*new), GFP_KERNEL_ACCOUNT);
+		if (!new)
+			return ERR_PTR(-ENOMEM);
+		refcount_set(&new->usage, 1);
+		spin_lock_init(&new->lock);
+		new->inode = inode;
+
+		spin_lock(&inode->i_lock);
+		if (rcu_access_pointer(blob->object)) {
+			spin_unlock(&inode->i_lock);
+			kfree(new);
+			continue;
+		}
+		__iget(inode);
+		atomic_long_inc(&unveil_superblock(inode->i_sb)->inode_refs);
+		rcu_assign_pointer(blob->object, new);
+		spin_unlock(&inode->i_lock);
+		return new;
+	}
+}
+
+/**
+ * unveil_object_get - Take another reference on an object
+ * @object: Object the caller holds a reference on.
+ */
+void unveil_object_get(struct unveil_object *const object)
+{
+	refcount_inc(&object->usage);
+}
+
+/**
+ * unveil_object_put - Drop a reference on an object
+ * @object: Object, or NULL.
+ *
+ * May sleep: the last reference drops the inode reference.
+ */
+void unveil_object_put(struct unveil_object *const object)
+{
+	struct inode *inode;
+
+	might_sleep();
+	if (!object || !refcount_dec_and_test(&object->usage))
+		return;
+
+	spin_lock(&object->lock);
+	inode = object->inode;
+	spin_unlock(&object->lock);
+	if (inode && untie(object, inode))
+		put_inode_ref(inode);
+	kfree_rcu(object, rcu);
+}
+
+static void hook_inode_free_security_rcu(void *inode_security)
+{
+	struct unveil_inode_security *const blob =
+		inode_security + unveil_blob_sizes.lbs_inode;
+
+	/* Objects hold a reference: their inode cannot be freed. */
+	WARN_ON_ONCE(rcu_access_pointer(blob->object));
+}
+
+/*
+ * Unmount: untie every object of this file system and drop its inode
+ * reference, then wait for objects released concurrently to drop theirs.
+ */
+static void hook_sb_delete(struct super_block *const sb)
+{
+	struct inode *inode, *prev = NULL;
+
+	spin_lock(&sb->s_inode_list_lock);
+	list_for_each_entry(inode, &sb->s_inodes, i_sb_list) {
+		struct unveil_object *object;
+
+		spin_lock(&inode->i_lock);
+		if (inode->i_state & (I_FREEING | I_WILL_FREE | I_NEW)) {
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		rcu_read_lock();
+		object = rcu_dereference(unveil_inode(inode)->object);
+		if (!object || !refcount_inc_not_zero(&object->usage)) {
+			/* No object, or one that is releasing itself. */
+			rcu_read_unlock();
+			spin_unlock(&inode->i_lock);
+			continue;
+		}
+		rcu_read_unlock();
+		/* Keeps @inode on the list while the locks are dropped. */
+		__iget(inode);
+		spin_unlock(&inode->i_lock);
+		spin_unlock(&sb->s_inode_list_lock);
+
+		if (prev)
+			iput(prev);
+		prev = inode;
+		if (untie(object, inode))
+			put_inode_ref(inode);
+		unveil_object_put(object);
+		cond_resched();
+
+		spin_lock(&sb->s_inode_list_lock);
+	}
+	spin_unlock(&sb->s_inode_list_lock);
+	if (prev)
+		iput(prev);
+
+	wait_var_event(&unveil_superblock(sb)->inode_refs,
+		       !atomic_long_read(&unveil_superblock(sb)->inode_refs));
+}
+
+static struct security_hook_list unveil_object_hooks[] __ro_after_init = {
+	LSM_HOOK_INIT(inode_free_security_rcu, hook_inode_free_security_rcu),
+	LSM_HOOK_INIT(sb_delete, hook_sb_delete),
+};
+
+/**
+ * unveil_add_object_hooks - Register the inode and superblock hooks
+ */
+__init void unveil_add_object_hooks(void)
+{
+	security_add_hooks(unveil_object_hooks,
+			   ARRAY_SIZE(unveil_object_hooks), &unveil_lsmid);
+}

@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * unveil LSM - Directories that rules are tied to
+ */
+
+#ifndef _SECURITY_UNVEIL_OBJECT_H
+#define _SECURITY_UNVEIL_OBJECT_H
+
+#include <linux/atomic.h>
+#include <linux/fs.h>
+#include <linux/rcupdate.h>
+#include <linux/refcount.h>
+#include <linux/spinlock.h>
+
+#include "setup.h"
+
+/**
+ * struct unveil_object - A directory that rules of some processes refer to
+ *
+ * Rules name directories by object, never by path: a rule follows its
+ * directory through renames, and a directory removed and created again is a
+ * new object without rules.  One object per inode, shared by the rules of all
+ * processes, found through the inode's security blob.
+ */
+struct unveil_object {
+	/**
+	 * @usage: Number of rulesets that refer to this object.  At zero the
+	 * object unties itself from its inode and is freed after an RCU grace
+	 * period.
+	 */
+	refcount_t usage;
+	/** @lock: Protects @inode against concurrent untying. */
+	spinlock_t lock;
+	/**
+	 * @inode: The directory, with a reference (ihold) that keeps it and
+	 * its blob in memory while any rule refers to it; NULL once untied, by
+	 * the last put or by the unmount of its file system (sb_delete).
+	 * Protected by @lock.
+	 */
+	struct inode *inode;
+	/** @rcu: Frees the object after lockless readers are done. */
+	struct rcu_head rcu;
+};
+
+/**
+ * struct unveil_inode_security - Inode security blob
+ */
+struct unveil_inode_security {
+	/**
+	 * @object: The object of this inode, or NULL.  Written under
+	 * &inode->i_lock; read under RCU.
+	 */
+	struct unveil_object __rcu *object;
+};
+
+/**
+ * struct unveil_superblock_security - Superblock security blob
+ */
+struct unveil_superblock_security {
+	/**
+	 * @inode_refs: Number of inode references held by objects of this
+	 * file system.  The unmount (sb_delete) waits for it to reach zero,
+	 * so that no inode is busy when the file system goes away.
+	 */
+	atomic_long_t inode_refs;
+};
+
+static inline struct unveil_inode_security *
+unveil_inode(const struct inode *const inode)
+{
+	return inode->i_security + unveil_blob_sizes.lbs_inode;
+}
+
+static inline struct unveil_superblock_security *
+unveil_superblock(const struct super_block *const sb)
+{
+	return sb->s_security + unveil_blob_sizes.lbs_superblock;
+}
+
+struct unveil_object *unveil_get_inode_object(struct inode *inode);
+void unveil_object_get(struct unveil_object *object);
+void unveil_object_put(struct unveil_object *object);
+
+__init void unveil_add_object_hooks(void);
+
+#endif /* _SECURITY_UNVEIL_OBJECT_H */

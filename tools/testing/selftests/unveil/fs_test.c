@@ -1,0 +1,918 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unveil selftests - the veil: which rule decides, what each call needs,
+ * and the ways around it that must not work.
+ *
+ * Every test builds its own tree under a fresh directory in /tmp:
+ *   a/f1  a/f2  a/sub/f3  a/empty/
+ *   b/f4
+ * and runs in its own process (the harness forks), so the veil it drops
+ * goes away with it.
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <sys/inotify.h>
+#include <sys/mount.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#ifndef __NR_fchmodat2
+#define __NR_fchmodat2 452
+#endif
+
+FIXTURE(tree) {
+	char base[64];
+};
+
+static void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd >= 0) {
+		if (write(fd, text, strlen(text)) < 0)
+			perror(path);
+		close(fd);
+	}
+}
+
+FIXTURE_SETUP(tree)
+{
+	snprintf(self->base, sizeof(self->base), "/tmp/unveil.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(self->base));
+	ASSERT_EQ(0, mkdir(at(self->base, "a"), 0755));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/sub"), 0755));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/empty"), 0755));
+	ASSERT_EQ(0, mkdir(at(self->base, "b"), 0755));
+	write_file(at(self->base, "a/f1"), "f1");
+	write_file(at(self->base, "a/f2"), "f2");
+	write_file(at(self->base, "a/sub/f3"), "f3");
+	write_file(at(self->base, "b/f4"), "f4");
+}
+
+FIXTURE_TEARDOWN(tree)
+{
+}
+
+/* §2: the nearest rule decides */
+
+TEST_F(tree, first_unveil_hides_everything_else)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b/f4"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno("/", O_RDONLY));
+}
+
+TEST_F(tree, ancestors_of_an_unveiled_path_stay_hidden)
+{
+	UNVEIL(at(self->base, "a/sub"), "r");
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(self->base, O_RDONLY));
+}
+
+TEST_F(tree, directory_rule_covers_its_tree)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/sub/f3"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/sub"), O_RDONLY));
+}
+
+TEST_F(tree, missing_permission_is_eacces)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_WRONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_RDWR));
+}
+
+TEST_F(tree, most_specific_rule_wins)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	UNVEIL(at(self->base, "a/sub"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDWR));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/sub/f3"), O_RDWR));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/sub/f3"), O_RDONLY));
+}
+
+TEST_F(tree, rules_never_merge)
+{
+	UNVEIL(at(self->base, "a"), "w");
+	UNVEIL(at(self->base, "a/sub"), "r");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/sub/f3"), O_WRONLY));
+}
+
+TEST_F(tree, empty_directory_rule_hides_its_tree)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(at(self->base, "a/sub"), "");
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/sub/f3"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/sub"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDONLY));
+}
+
+TEST_F(tree, name_rule_reveals_one_file)
+{
+	UNVEIL(at(self->base, "a/f1"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/f2"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a"), O_RDONLY));
+}
+
+TEST_F(tree, directory_with_only_name_rules_is_transparent)
+{
+	UNVEIL(self->base, "r");
+	UNVEIL(at(self->base, "a/f1"), "rw");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f2"), O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f2"), O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDWR));
+}
+
+TEST_F(tree, empty_name_rule_is_eacces)
+{
+	UNVEIL(self->base, "r");
+	UNVEIL(at(self->base, "a/f1"), "");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_RDONLY));
+}
+
+TEST_F(tree, name_rule_beats_directory_rule)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(at(self->base, "a/f1"), "rw");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDWR));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f2"), O_RDWR));
+}
+
+TEST_F(tree, name_rule_does_not_cover_a_directory)
+{
+	UNVEIL(at(self->base, "a/new"), "rwc");
+	ASSERT_EQ(0, mkdir(at(self->base, "a/new"), 0755));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/new"), O_RDONLY));
+}
+
+TEST_F(tree, name_rule_for_a_missing_file_allows_creating_it)
+{
+	UNVEIL(at(self->base, "a/new"), "rwc");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new"), O_CREAT | O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/other"),
+				     O_CREAT | O_WRONLY));
+}
+
+TEST_F(tree, name_rule_survives_delete_and_recreate)
+{
+	UNVEIL(at(self->base, "a/f1"), "rwc");
+	ASSERT_EQ(0, unlink(at(self->base, "a/f1")));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_CREAT | O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDONLY));
+}
+
+TEST_F(tree, reunveil_replaces_permissions)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_WRONLY));
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_WRONLY));
+}
+
+TEST_F(tree, directory_rule_follows_renames)
+{
+	int go[2], status;
+	pid_t renamer;
+	char c;
+
+	/* The rename is done by a process forked before the veil. */
+	ASSERT_EQ(0, pipe(go));
+	renamer = fork();
+	ASSERT_LE(0, renamer);
+	if (renamer == 0) {
+		if (read(go[0], &c, 1) != 1)
+			_exit(255);
+		_exit(errno_of(rename(at(self->base, "a/sub"),
+				      at(self->base, "b/moved"))));
+	}
+	UNVEIL(at(self->base, "a/sub"), "r");
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	ASSERT_EQ(renamer, waitpid(renamer, &status, 0));
+	ASSERT_EQ(0, WEXITSTATUS(status));
+	EXPECT_EQ(0, open_errno(at(self->base, "b/moved/f3"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b/f4"), O_RDONLY));
+}
+
+TEST_F(tree, recreated_directory_is_a_new_object)
+{
+	const char *dir = at(self->base, "a/empty");
+
+	UNVEIL(dir, "rwc");
+	ASSERT_EQ(0, rmdir(dir));
+	ASSERT_EQ(ENOENT, errno_of(mkdir(dir, 0755)));
+}
+
+/* §3: what each call needs */
+
+TEST_F(tree, create_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/new"),
+				     O_CREAT | O_WRONLY));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new"), O_CREAT | O_WRONLY));
+}
+
+TEST_F(tree, o_creat_on_an_existing_file_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_CREAT | O_RDWR));
+}
+
+TEST_F(tree, o_trunc_needs_w)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"),
+				     O_RDONLY | O_TRUNC));
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_WRONLY | O_TRUNC));
+}
+
+TEST_F(tree, o_tmpfile_needs_c_on_the_directory)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a"), O_TMPFILE | O_RDWR));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(0, open_errno(at(self->base, "a"), O_TMPFILE | O_RDWR));
+}
+
+TEST_F(tree, truncate_needs_w)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(truncate(at(self->base, "a/f1"), 0)));
+	EXPECT_EQ(ENOENT, errno_of(truncate(at(self->base, "b/f4"), 0)));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(0, errno_of(truncate(at(self->base, "a/f1"), 0)));
+}
+
+TEST_F(tree, mkdir_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, errno_of(mkdir(at(self->base, "a/d"), 0755)));
+	EXPECT_EQ(ENOENT, errno_of(mkdir(at(self->base, "b/d"), 0755)));
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(0, errno_of(mkdir(at(self->base, "a/d"), 0755)));
+}
+
+TEST_F(tree, mknod_fifo_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, errno_of(mkfifo(at(self->base, "a/fifo"), 0644)));
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(0, errno_of(mkfifo(at(self->base, "a/fifo"), 0644)));
+}
+
+TEST_F(tree, symlink_needs_c_on_the_new_name)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, errno_of(symlink("f1", at(self->base, "a/link"))));
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(0, errno_of(symlink("f1", at(self->base, "a/link"))));
+}
+
+TEST_F(tree, unlink_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, errno_of(unlink(at(self->base, "a/f1"))));
+	EXPECT_EQ(ENOENT, errno_of(unlink(at(self->base, "b/f4"))));
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(0, errno_of(unlink(at(self->base, "a/f1"))));
+}
+
+TEST_F(tree, rmdir_is_decided_by_the_directory_own_rule)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/empty"), "r");
+	EXPECT_EQ(EACCES, errno_of(rmdir(at(self->base, "a/empty"))));
+	UNVEIL(at(self->base, "a/empty"), "c");
+	EXPECT_EQ(0, errno_of(rmdir(at(self->base, "a/empty"))));
+}
+
+TEST_F(tree, rename_needs_r_and_c_on_the_source)
+{
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(EACCES, errno_of(rename(at(self->base, "a/f1"),
+					  at(self->base, "a/g"))));
+	UNVEIL(at(self->base, "a"), "rc");
+	EXPECT_EQ(0, errno_of(rename(at(self->base, "a/f1"),
+				     at(self->base, "a/g"))));
+}
+
+TEST_F(tree, rename_needs_c_on_the_target)
+{
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "a/sub"), "r");
+	EXPECT_EQ(EACCES, errno_of(rename(at(self->base, "a/f1"),
+					  at(self->base, "a/sub/g"))));
+}
+
+TEST_F(tree, rename_exchange_needs_r_and_c_on_both)
+{
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "a/f2"), "c");
+	EXPECT_EQ(EACCES, errno_of(renameat2(AT_FDCWD, at(self->base, "a/f1"),
+					     AT_FDCWD, at(self->base, "a/f2"),
+					     RENAME_EXCHANGE)));
+	UNVEIL(at(self->base, "a/f2"), "rc");
+	EXPECT_EQ(0, errno_of(renameat2(AT_FDCWD, at(self->base, "a/f1"),
+					AT_FDCWD, at(self->base, "a/f2"),
+					RENAME_EXCHANGE)));
+}
+
+TEST_F(tree, link_needs_r_on_the_source_and_c_on_the_new_name)
+{
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(EACCES, errno_of(link(at(self->base, "a/f1"),
+					at(self->base, "a/l"))));
+	UNVEIL(at(self->base, "a"), "rc");
+	EXPECT_EQ(0, errno_of(link(at(self->base, "a/f1"),
+				   at(self->base, "a/l"))));
+}
+
+TEST_F(tree, link_cannot_make_a_read_only_file_writable)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(at(self->base, "b"), "rwc");
+	EXPECT_EQ(EXDEV, errno_of(link(at(self->base, "a/f1"),
+				       at(self->base, "b/l"))));
+}
+
+TEST_F(tree, rename_cannot_make_a_read_only_file_writable)
+{
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "b"), "rwc");
+	EXPECT_EQ(EXDEV, errno_of(rename(at(self->base, "a/f1"),
+					 at(self->base, "b/f1"))));
+}
+
+TEST_F(tree, rename_cannot_move_a_hidden_file_into_view)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "b"), "");
+	EXPECT_EQ(ENOENT, errno_of(rename(at(self->base, "b/f4"),
+					  at(self->base, "a/f4"))));
+}
+
+TEST_F(tree, rename_keeping_the_same_permissions_works)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "b"), "rwc");
+	EXPECT_EQ(0, errno_of(rename(at(self->base, "a/f1"),
+				     at(self->base, "b/f1"))));
+}
+
+TEST_F(tree, rename_of_a_directory_takes_its_rule_along)
+{
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "a/sub"), "rc");
+	UNVEIL(at(self->base, "b"), "rwc");
+	EXPECT_EQ(0, errno_of(rename(at(self->base, "a/sub"),
+				     at(self->base, "b/sub"))));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "b/sub/f3"), O_WRONLY));
+}
+
+TEST_F(tree, rename_cannot_make_a_read_only_directory_writable)
+{
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "b"), "rwc");
+	EXPECT_EQ(EXDEV, errno_of(rename(at(self->base, "a/sub"),
+					 at(self->base, "b/sub"))));
+}
+
+TEST_F(tree, execve_needs_x)
+{
+	char probe[PATH_MAX];
+
+	helper_path(probe, sizeof(probe), "probe");
+	UNVEIL(probe, "r");
+	EXPECT_EQ(EACCES, exec_probe("unveil", "NULL", "NULL"));
+	UNVEIL(probe, "x");
+	EXPECT_EQ(0, exec_probe("unveil", "NULL", "NULL"));
+}
+
+TEST_F(tree, veil_is_kept_across_execve)
+{
+	char probe[PATH_MAX];
+
+	helper_path(probe, sizeof(probe), "probe");
+	UNVEIL(probe, "x");
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, exec_probe("open", at(self->base, "a/f1"), NULL));
+	EXPECT_EQ(ENOENT, exec_probe("open", at(self->base, "b/f4"), NULL));
+}
+
+TEST_F(tree, veil_is_copied_to_children)
+{
+	int status;
+	pid_t child;
+
+	UNVEIL(at(self->base, "a"), "r");
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0)
+		_exit(open_errno(at(self->base, "b/f4"), O_RDONLY));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_EQ(ENOENT, WEXITSTATUS(status));
+}
+
+TEST_F(tree, later_unveil_in_the_parent_does_not_reach_the_child)
+{
+	int pipefd[2], status;
+	pid_t child;
+	char c;
+
+	UNVEIL(at(self->base, "a"), "r");
+	ASSERT_EQ(0, pipe(pipefd));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (read(pipefd[0], &c, 1) != 1)
+			_exit(255);
+		_exit(open_errno(at(self->base, "b/f4"), O_RDONLY));
+	}
+	UNVEIL(at(self->base, "b"), "r");
+	ASSERT_EQ(1, write(pipefd[1], "x", 1));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_EQ(ENOENT, WEXITSTATUS(status));
+	EXPECT_EQ(0, open_errno(at(self->base, "b/f4"), O_RDONLY));
+}
+
+static void *unveil_a(void *base)
+{
+	return (void *)(long)unveil_errno(at(base, "a"), "r");
+}
+
+TEST_F(tree, unveil_in_one_thread_veils_all_threads)
+{
+	pthread_t thread;
+	void *result;
+
+	ASSERT_EQ(0, pthread_create(&thread, NULL, unveil_a, self->base));
+	ASSERT_EQ(0, pthread_join(thread, &result));
+	ASSERT_EQ(0, (long)result);
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b/f4"), O_RDONLY));
+}
+
+/* §3: inspecting and changing attributes by path */
+
+TEST_F(tree, stat_family_needs_r)
+{
+	const char *f1 = at(self->base, "a/f1");
+	struct statx stx;
+	struct stat st;
+
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(stat(f1, &st)));
+	EXPECT_EQ(EACCES, errno_of(lstat(f1, &st)));
+	EXPECT_EQ(EACCES, errno_of(fstatat(AT_FDCWD, f1, &st, 0)));
+	EXPECT_EQ(EACCES, errno_of(statx(AT_FDCWD, f1, 0, STATX_BASIC_STATS,
+					 &stx)));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(stat(f1, &st)));
+	EXPECT_EQ(0, errno_of(statx(AT_FDCWD, f1, 0, STATX_BASIC_STATS, &stx)));
+}
+
+TEST_F(tree, stat_of_a_hidden_file_is_enoent)
+{
+	struct stat st;
+
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, errno_of(stat(at(self->base, "b/f4"), &st)));
+	EXPECT_EQ(ENOENT, errno_of(stat("/", &st)));
+}
+
+TEST_F(tree, lstat_judges_the_symlink_itself)
+{
+	struct stat st;
+
+	ASSERT_EQ(0, symlink("../a/f1", at(self->base, "b/link")));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, errno_of(lstat(at(self->base, "b/link"), &st)));
+	EXPECT_EQ(0, errno_of(stat(at(self->base, "b/link"), &st)));
+}
+
+TEST_F(tree, access_needs_r)
+{
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(access(at(self->base, "a/f1"), F_OK)));
+	EXPECT_EQ(EACCES, errno_of(access(at(self->base, "a/f1"), R_OK)));
+	EXPECT_EQ(ENOENT, errno_of(access(at(self->base, "b/f4"), F_OK)));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(access(at(self->base, "a/f1"), R_OK)));
+	EXPECT_EQ(0, errno_of(access(at(self->base, "a/f1"), F_OK)));
+}
+
+TEST_F(tree, access_w_ok_needs_w_too)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(access(at(self->base, "a/f1"), W_OK)));
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(0, errno_of(access(at(self->base, "a/f1"), W_OK)));
+}
+
+TEST_F(tree, readlink_needs_r)
+{
+	char buf[64];
+
+	ASSERT_EQ(0, symlink("f1", at(self->base, "a/link")));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(readlink(at(self->base, "a/link"), buf,
+					    sizeof(buf))));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(2, readlink(at(self->base, "a/link"), buf, sizeof(buf)));
+}
+
+TEST_F(tree, chdir_needs_r)
+{
+	UNVEIL(at(self->base, "a"), "x");
+	EXPECT_EQ(EACCES, errno_of(chdir(at(self->base, "a"))));
+	EXPECT_EQ(ENOENT, errno_of(chdir(at(self->base, "b"))));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(chdir(at(self->base, "a"))));
+}
+
+TEST_F(tree, getxattr_and_listxattr_need_r)
+{
+	const char *f1 = at(self->base, "a/f1");
+	char buf[64];
+
+	ASSERT_EQ(0, setxattr(f1, "user.test", "v", 1, 0));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(getxattr(f1, "user.test", buf, sizeof(buf))));
+	EXPECT_EQ(EACCES, errno_of(listxattr(f1, buf, sizeof(buf))));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(1, getxattr(f1, "user.test", buf, sizeof(buf)));
+	EXPECT_LT(0, listxattr(f1, buf, sizeof(buf)));
+}
+
+TEST_F(tree, chmod_and_chown_need_w)
+{
+	const char *f1 = at(self->base, "a/f1");
+
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(chmod(f1, 0600)));
+	EXPECT_EQ(EACCES, errno_of(fchmodat(AT_FDCWD, f1, 0600, 0)));
+	EXPECT_EQ(EACCES, errno_of(chown(f1, 0, 0)));
+	EXPECT_EQ(EACCES, errno_of(lchown(f1, 0, 0)));
+	EXPECT_EQ(EACCES, errno_of(fchownat(AT_FDCWD, f1, 0, 0, 0)));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(0, errno_of(chmod(f1, 0600)));
+	EXPECT_EQ(0, errno_of(chown(f1, 0, 0)));
+}
+
+TEST_F(tree, utimes_needs_w)
+{
+	const char *f1 = at(self->base, "a/f1");
+
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(utimes(f1, NULL)));
+	EXPECT_EQ(EACCES, errno_of(utimensat(AT_FDCWD, f1, NULL, 0)));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(0, errno_of(utimensat(AT_FDCWD, f1, NULL, 0)));
+}
+
+TEST_F(tree, setxattr_and_removexattr_need_w)
+{
+	const char *f1 = at(self->base, "a/f1");
+
+	ASSERT_EQ(0, setxattr(f1, "user.test", "v", 1, 0));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(setxattr(f1, "user.other", "v", 1, 0)));
+	EXPECT_EQ(EACCES, errno_of(removexattr(f1, "user.test")));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(0, errno_of(setxattr(f1, "user.other", "v", 1, 0)));
+	EXPECT_EQ(0, errno_of(removexattr(f1, "user.test")));
+}
+
+TEST_F(tree, inotify_watch_needs_r)
+{
+	int fd = inotify_init1(0);
+
+	ASSERT_LE(0, fd);
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(inotify_add_watch(fd, at(self->base, "a/f1"),
+						     IN_MODIFY)));
+	EXPECT_EQ(ENOENT, errno_of(inotify_add_watch(fd, at(self->base, "b/f4"),
+						     IN_MODIFY)));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_LE(0, inotify_add_watch(fd, at(self->base, "a/f1"), IN_MODIFY));
+}
+
+TEST_F(tree, fd_based_calls_are_never_judged)
+{
+	int fd = open(at(self->base, "b/f4"), O_RDWR);
+	int dirfd = open(at(self->base, "b"), O_RDONLY | O_DIRECTORY);
+	struct timespec times[2] = {};
+	struct statx stx;
+	struct stat st;
+	char buf[8];
+
+	ASSERT_LE(0, fd);
+	ASSERT_LE(0, dirfd);
+	ASSERT_EQ(0, fsetxattr(fd, "user.test", "v", 1, 0));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(fstat(fd, &st)));
+	EXPECT_EQ(0, errno_of(fstatat(fd, "", &st, AT_EMPTY_PATH)));
+	EXPECT_EQ(0, errno_of(statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS,
+				    &stx)));
+	EXPECT_EQ(0, errno_of(syscall(__NR_faccessat2, fd, "", R_OK,
+				      AT_EMPTY_PATH)));
+	EXPECT_EQ(0, errno_of(fchmod(fd, 0600)));
+	EXPECT_EQ(0, errno_of(syscall(__NR_fchmodat2, fd, "", 0600,
+				      AT_EMPTY_PATH)));
+	EXPECT_EQ(0, errno_of(fchown(fd, 0, 0)));
+	EXPECT_EQ(0, errno_of(fchownat(fd, "", 0, 0, AT_EMPTY_PATH)));
+	EXPECT_EQ(0, errno_of(futimens(fd, times)));
+	EXPECT_EQ(1, fgetxattr(fd, "user.test", buf, sizeof(buf)));
+	EXPECT_EQ(0, errno_of(fremovexattr(fd, "user.test")));
+	EXPECT_EQ(0, errno_of(fchdir(dirfd)));
+	EXPECT_EQ(0, errno_of(fstat(1, &st)));
+}
+
+TEST_F(tree, statfs_and_getcwd_are_never_judged)
+{
+	char cwd[PATH_MAX];
+	struct statfs sfs;
+
+	ASSERT_EQ(0, chdir(at(self->base, "b")));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(statfs(at(self->base, "b"), &sfs)));
+	ASSERT_NE(NULL, getcwd(cwd, sizeof(cwd)));
+	EXPECT_STREQ(at(self->base, "b"), cwd);
+}
+
+TEST_F(tree, o_path_needs_the_file_to_be_visible)
+{
+	UNVEIL(at(self->base, "a"), "x");
+	UNVEIL(at(self->base, "a/f2"), "");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_PATH));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f2"), O_PATH));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b/f4"), O_PATH));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b"), O_PATH));
+}
+
+static int unix_socket_at(const char *path, int type, bool do_bind)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, type, 0);
+
+	if (fd < 0)
+		return -1;
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
+	if (do_bind && bind(fd, (struct sockaddr *)&addr, sizeof(addr))) {
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static int connect_errno(const char *path)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int fd = socket(AF_UNIX, SOCK_STREAM, 0), err;
+
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s", path);
+	err = errno_of(connect(fd, (struct sockaddr *)&addr, sizeof(addr)));
+	close(fd);
+	return err;
+}
+
+TEST_F(tree, af_unix_bind_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(-1, unix_socket_at(at(self->base, "a/sock"), SOCK_STREAM,
+				     true));
+	EXPECT_EQ(EACCES, errno);
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_LE(0, unix_socket_at(at(self->base, "a/sock"), SOCK_STREAM,
+				    true));
+}
+
+TEST_F(tree, af_unix_connect_needs_w)
+{
+	int server = unix_socket_at(at(self->base, "a/sock"), SOCK_STREAM,
+				    true);
+
+	ASSERT_LE(0, server);
+	ASSERT_EQ(0, listen(server, 4));
+	ASSERT_EQ(0, symlink("../a/sock", at(self->base, "b/sock")));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, connect_errno(at(self->base, "a/sock")));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(0, connect_errno(at(self->base, "a/sock")));
+	/* A symlink in a hidden directory to a visible socket reaches it. */
+	EXPECT_EQ(0, connect_errno(at(self->base, "b/sock")));
+}
+
+TEST_F(tree, af_unix_connect_to_a_hidden_socket_is_enoent)
+{
+	int server = unix_socket_at(at(self->base, "b/sock"), SOCK_STREAM,
+				    true);
+
+	ASSERT_LE(0, server);
+	ASSERT_EQ(0, listen(server, 4));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(ENOENT, connect_errno(at(self->base, "b/sock")));
+}
+
+TEST_F(tree, af_unix_sendto_a_path_needs_w)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int server = unix_socket_at(at(self->base, "a/dgram"), SOCK_DGRAM,
+				    true);
+	int client = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+	ASSERT_LE(0, server);
+	ASSERT_LE(0, client);
+	snprintf(addr.sun_path, sizeof(addr.sun_path), "%s",
+		 at(self->base, "a/dgram"));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EACCES, errno_of(sendto(client, "x", 1, 0,
+					  (struct sockaddr *)&addr,
+					  sizeof(addr))));
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(1, sendto(client, "x", 1, 0, (struct sockaddr *)&addr,
+			    sizeof(addr)));
+}
+
+TEST_F(tree, abstract_af_unix_sockets_are_never_judged)
+{
+	struct sockaddr_un addr = { .sun_family = AF_UNIX };
+	int server = socket(AF_UNIX, SOCK_STREAM, 0);
+	int client = socket(AF_UNIX, SOCK_STREAM, 0);
+	socklen_t len;
+
+	ASSERT_LE(0, server);
+	len = offsetof(struct sockaddr_un, sun_path) + 1 +
+	      snprintf(addr.sun_path + 1, sizeof(addr.sun_path) - 1,
+		       "unveil-%d", getpid());
+	ASSERT_EQ(0, bind(server, (struct sockaddr *)&addr, len));
+	ASSERT_EQ(0, listen(server, 4));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(connect(client, (struct sockaddr *)&addr, len)));
+}
+
+/* Ways around the veil that must not work */
+
+TEST_F(tree, dirfd_opened_before_the_veil_gives_nothing)
+{
+	int dirfd = open(at(self->base, "b"), O_RDONLY | O_DIRECTORY);
+
+	ASSERT_LE(0, dirfd);
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, errno_of(openat(dirfd, "f4", O_RDONLY)));
+	EXPECT_EQ(ENOENT, errno_of(openat(dirfd, "../a/../b/f4", O_RDONLY)));
+	EXPECT_EQ(0, errno_of(openat(dirfd, "../a/f1", O_RDONLY)));
+}
+
+TEST_F(tree, dotdot_out_of_an_unveiled_directory_gives_nothing)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	ASSERT_EQ(0, chdir(at(self->base, "a")));
+	EXPECT_EQ(ENOENT, open_errno("../b/f4", O_RDONLY));
+	EXPECT_EQ(0, open_errno("../a/f1", O_RDONLY));
+}
+
+TEST_F(tree, symlink_into_a_hidden_place_is_hidden)
+{
+	ASSERT_EQ(0, symlink("../b/f4", at(self->base, "a/link")));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/link"), O_RDONLY));
+}
+
+TEST_F(tree, symlink_from_a_hidden_place_reaches_a_visible_file)
+{
+	ASSERT_EQ(0, symlink("../a/f1", at(self->base, "b/link")));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "b/link"), O_RDONLY));
+}
+
+TEST_F(tree, fd_opened_before_the_veil_stays_usable)
+{
+	struct stat st;
+	char buf[4];
+	int fd = open(at(self->base, "b/f4"), O_RDWR);
+
+	ASSERT_LE(0, fd);
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(2, read(fd, buf, sizeof(buf)));
+	EXPECT_EQ(1, write(fd, "x", 1));
+	EXPECT_EQ(0, fstat(fd, &st));
+	EXPECT_EQ(0, ftruncate(fd, 0));
+	EXPECT_EQ(0, fstat(1, &st));
+}
+
+TEST_F(tree, proc_self_fd_reopen_is_judged_where_the_file_is)
+{
+	char magic[64];
+	int fd = open(at(self->base, "b/f4"), O_RDONLY);
+
+	ASSERT_LE(0, fd);
+	snprintf(magic, sizeof(magic), "/proc/self/fd/%d", fd);
+	UNVEIL("/proc", "r");
+	EXPECT_EQ(ENOENT, open_errno(magic, O_RDONLY));
+}
+
+TEST_F(tree, pipes_are_never_judged)
+{
+	char magic[64];
+	int pipefd[2];
+
+	ASSERT_EQ(0, pipe(pipefd));
+	snprintf(magic, sizeof(magic), "/proc/self/fd/%d", pipefd[1]);
+	UNVEIL("/proc", "r");
+	EXPECT_EQ(0, open_errno(magic, O_WRONLY));
+}
+
+TEST_F(tree, mount_is_eperm)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(EPERM, errno_of(mount("none", at(self->base, "a/empty"),
+					"tmpfs", 0, NULL)));
+}
+
+TEST_F(tree, umount_is_eperm)
+{
+	ASSERT_EQ(0, mount("none", at(self->base, "a/empty"), "tmpfs", 0, NULL));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(EPERM, errno_of(umount2(at(self->base, "a/empty"), 0)));
+	EXPECT_EQ(EPERM, errno_of(umount2(at(self->base, "a/empty"),
+					  MNT_DETACH)));
+}
+
+TEST_F(tree, bind_mount_after_unshare_is_eperm)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	EXPECT_EQ(EPERM, errno_of(mount(at(self->base, "b"),
+					at(self->base, "a/empty"), NULL,
+					MS_BIND, NULL)));
+}
+
+TEST_F(tree, chroot_into_a_hidden_directory_is_enoent)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, errno_of(chroot(at(self->base, "b"))));
+	EXPECT_EQ(0, errno_of(chroot(at(self->base, "a"))));
+}
+
+TEST_F(tree, chroot_then_dotdot_gives_nothing)
+{
+	UNVEIL(at(self->base, "a"), "r");
+	ASSERT_EQ(0, chdir(at(self->base, "a")));
+	ASSERT_EQ(0, chroot("."));
+	/* Outside the new root, as cwd still is: judged where it is. */
+	EXPECT_EQ(ENOENT, open_errno("../b/f4", O_RDONLY));
+}
+
+/* unveil-unmount: rules never keep a file system busy */
+TEST_F(tree, unmount_succeeds_and_its_rules_vanish)
+{
+	const char *mnt = at(self->base, "a/empty");
+	int go[2], done[2], status;
+	pid_t child;
+	char c;
+
+	ASSERT_EQ(0, mount("none", mnt, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/empty/dir"), 0755));
+	write_file(at(self->base, "a/empty/dir/file"), "x");
+	ASSERT_EQ(0, pipe(go));
+	ASSERT_EQ(0, pipe(done));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno(at(self->base, "a/empty/dir"), "r") ||
+		    open_errno(at(self->base, "a/empty/dir/file"), O_RDONLY))
+			_exit(1);
+		if (write(done[1], "u", 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(2);
+		_exit(open_errno(at(self->base, "a/empty/dir/file"), O_RDONLY));
+	}
+	ASSERT_EQ(1, read(done[0], &c, 1));
+	EXPECT_EQ(0, umount2(mnt, 0));
+	ASSERT_EQ(1, write(go[1], "g", 1));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(ENOENT, WEXITSTATUS(status));
+}
+
+TEST_HARNESS_MAIN

@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unveil selftests - a veiled process must not use another process to leave
+ * its veil: ptrace, /proc/PID/mem, process_vm_writev() and pidfd_getfd() on
+ * a process that is not veiled as strictly are refused.
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/ptrace.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#ifndef __NR_pidfd_open
+#define __NR_pidfd_open 434
+#endif
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438
+#endif
+
+static int target_value = 42;
+
+/* A child that waits to be killed. */
+static pid_t spawn_sleeper(void)
+{
+	pid_t child = fork();
+
+	if (child == 0) {
+		for (;;)
+			pause();
+	}
+	return child;
+}
+
+static void reap(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
+FIXTURE(unveiled_target) {
+	pid_t target;
+};
+
+FIXTURE_SETUP(unveiled_target)
+{
+	/* Forked before the test drops its veil: the target has none. */
+	self->target = spawn_sleeper();
+	ASSERT_LT(0, self->target);
+}
+
+FIXTURE_TEARDOWN(unveiled_target)
+{
+	reap(self->target);
+}
+
+TEST_F(unveiled_target, ptrace_attach_is_eperm)
+{
+	ASSERT_EQ(0, unveil_errno("/proc", "rw"));
+	EXPECT_EQ(EPERM, errno_of(ptrace(PTRACE_ATTACH, self->target, 0, 0)));
+	EXPECT_EQ(EPERM, errno_of(ptrace(PTRACE_SEIZE, self->target, 0, 0)));
+}
+
+TEST_F(unveiled_target, proc_pid_mem_is_eacces)
+{
+	char path[64];
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", self->target);
+	ASSERT_EQ(0, unveil_errno("/proc", "rw"));
+	EXPECT_EQ(EACCES, errno_of(open(path, O_RDWR)));
+}
+
+TEST_F(unveiled_target, process_vm_writev_is_eperm)
+{
+	int value = 7;
+	struct iovec local = { &value, sizeof(value) };
+	struct iovec remote = { &target_value, sizeof(target_value) };
+
+	ASSERT_EQ(0, unveil_errno("/proc", "rw"));
+	EXPECT_EQ(EPERM, errno_of(process_vm_writev(self->target, &local, 1,
+						    &remote, 1, 0)));
+}
+
+TEST_F(unveiled_target, pidfd_getfd_is_eperm)
+{
+	int pidfd = syscall(__NR_pidfd_open, self->target, 0);
+
+	ASSERT_LE(0, pidfd);
+	ASSERT_EQ(0, unveil_errno("/proc", "rw"));
+	EXPECT_EQ(EPERM, errno_of(syscall(__NR_pidfd_getfd, pidfd, 0, 0)));
+}
+
+TEST(ptrace_traceme_towards_an_unveiled_parent_is_eperm)
+{
+	int status;
+	pid_t child;
+
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno("/proc", "r"))
+			_exit(255);
+		_exit(errno_of(ptrace(PTRACE_TRACEME, 0, 0, 0)));
+	}
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(EPERM, WEXITSTATUS(status));
+}
+
+TEST(ptrace_of_a_child_with_the_same_veil_works)
+{
+	int status;
+	pid_t child;
+
+	ASSERT_EQ(0, unveil_errno("/proc", "r"));
+	child = spawn_sleeper();
+	ASSERT_LT(0, child);
+	EXPECT_EQ(0, errno_of(ptrace(PTRACE_ATTACH, child, 0, 0)));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_TRUE(WIFSTOPPED(status));
+	reap(child);
+}
+
+TEST(unveiled_process_may_ptrace_a_veiled_one)
+{
+	int go[2], status;
+	pid_t child;
+	char c;
+
+	ASSERT_EQ(0, pipe(go));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno("/proc", "r") || write(go[1], "v", 1) != 1)
+			_exit(255);
+		for (;;)
+			pause();
+	}
+	ASSERT_EQ(1, read(go[0], &c, 1));
+	EXPECT_EQ(0, errno_of(ptrace(PTRACE_ATTACH, child, 0, 0)));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	EXPECT_TRUE(WIFSTOPPED(status));
+	reap(child);
+}
+
+TEST_HARNESS_MAIN
