@@ -420,6 +420,51 @@ TEST_F(tree, veil_is_kept_across_execve)
 	EXPECT_EQ(ENOENT, exec_probe("open", at(self->base, "b/f4"), NULL));
 }
 
+/*
+ * Runs "sh -c SCRIPT" with stdout and stderr into @out (NUL-terminated);
+ * returns its exit status, or -1.
+ */
+static int run_shell(const char *script, char *out, size_t size)
+{
+	int pipefd[2], status;
+	ssize_t len = 0, n;
+	pid_t child;
+
+	if (pipe(pipefd))
+		return -1;
+	child = fork();
+	if (child == 0) {
+		dup2(pipefd[1], 1);
+		dup2(pipefd[1], 2);
+		execl("/bin/sh", "sh", "-c", script, (char *)NULL);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	while (len < (ssize_t)size - 1 &&
+	       (n = read(pipefd[0], out + len, size - 1 - len)) > 0)
+		len += n;
+	out[len] = '\0';
+	close(pipefd[0]);
+	if (child < 0 || waitpid(child, &status, 0) != child ||
+	    !WIFEXITED(status))
+		return -1;
+	return WEXITSTATUS(status);
+}
+
+TEST_F(tree, veiled_shell_cannot_read_what_its_parent_could_not)
+{
+	char script[PATH_MAX + 16], out[256];
+
+	UNVEIL("/bin", "x");
+	UNVEIL(at(self->base, "a"), "r");
+	snprintf(script, sizeof(script), "cat %s", at(self->base, "a/f1"));
+	EXPECT_EQ(0, run_shell(script, out, sizeof(out)));
+	EXPECT_STREQ("f1", out);
+	snprintf(script, sizeof(script), "cat %s", at(self->base, "b/f4"));
+	EXPECT_EQ(1, run_shell(script, out, sizeof(out)));
+	EXPECT_NE(NULL, strstr(out, "No such file or directory"));
+}
+
 TEST_F(tree, veil_is_copied_to_children)
 {
 	int status;
