@@ -141,31 +141,31 @@ static struct unveil_match find_match_rcu(const struct unveil_ruleset *rules,
 }
 
 /*
- * Finds the rule nearest to @pos, retrying while renames or mount changes
- * race with the walk.  The caller holds rcu_read_lock().
+ * Finds the rule nearest to @pos, again if a rename or a mount change raced
+ * with the walk.  The caller holds rcu_read_lock().
  */
 static struct unveil_match find_match(const struct unveil_ruleset *rules,
 				      const struct path *const pos,
 				      const bool by_name)
 {
 	struct unveil_match match;
-	unsigned int mseq;
-	int rseq = 0;
+	unsigned int rseq, mseq;
+	int tries;
 
-again:
-	read_seqbegin_or_lock(&rename_lock, &rseq);
-	mseq = mount_seqbegin();
-	match = find_match_rcu(rules, *pos, by_name);
-	if (mount_seqretry(mseq)) {
-		done_seqretry(&rename_lock, rseq);
-		rseq = 0;
-		goto again;
+	for (tries = 0; tries < 2; tries++) {
+		rseq = read_seqbegin(&rename_lock);
+		mseq = mount_seqbegin();
+		match = find_match_rcu(rules, *pos, by_name);
+		if (!read_seqretry(&rename_lock, rseq) && !mount_seqretry(mseq))
+			return match;
 	}
-	if (need_seqretry(&rename_lock, rseq)) {
-		rseq = 1;
-		goto again;
-	}
-	done_seqretry(&rename_lock, rseq);
+	/* Renames keep racing with us: hold them off, as d_path() does. */
+	do {
+		read_seqlock_excl(&rename_lock);
+		mseq = mount_seqbegin();
+		match = find_match_rcu(rules, *pos, by_name);
+		read_sequnlock_excl(&rename_lock);
+	} while (mount_seqretry(mseq));
 	return match;
 }
 
@@ -177,11 +177,6 @@ static bool is_pathless(const struct path *const path)
 	return (path->mnt->mnt_flags & MNT_INTERNAL) ||
 	       (path->mnt->mnt_sb->s_flags & SB_NOUSER) ||
 	       (inode && IS_PRIVATE(inode));
-}
-
-static bool current_is_veiled(void)
-{
-	return unveil_veil_is_active(unveil_current_veil());
 }
 
 /*
@@ -196,11 +191,9 @@ static int check_current(const struct path *const pos, const bool by_name,
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 
-	if (!current_is_veiled() || is_pathless(pos))
-		return 0;
 	rcu_read_lock();
 	rules = current_rules();
-	if (!rules) {
+	if (!rules || is_pathless(pos)) {
 		rcu_read_unlock();
 		return 0;
 	}
@@ -398,6 +391,11 @@ static int hook_path_notify(const struct path *const path, const u64 mask,
 			    const unsigned int obj_type)
 {
 	return check_object(path, UNVEIL_ACCESS_READ);
+}
+
+static bool current_is_veiled(void)
+{
+	return unveil_veil_is_active(unveil_current_veil());
 }
 
 /*

@@ -816,6 +816,28 @@ TEST_F(tree, abstract_af_unix_sockets_are_never_judged)
 	EXPECT_EQ(0, errno_of(connect(client, (struct sockaddr *)&addr, len)));
 }
 
+TEST_F(tree, name_to_handle_at_needs_r)
+{
+	struct file_handle *handle = calloc(1, sizeof(*handle) + 128);
+	const char *visible = at(self->base, "a/f1");
+	const char *hidden = at(self->base, "b/f4");
+	int mount_id;
+
+	ASSERT_NE(NULL, handle);
+	UNVEIL(at(self->base, "a"), "w");
+	handle->handle_bytes = 128;
+	EXPECT_EQ(EACCES, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
+						     &mount_id, 0)));
+	handle->handle_bytes = 128;
+	EXPECT_EQ(ENOENT, errno_of(name_to_handle_at(AT_FDCWD, hidden, handle,
+						     &mount_id, 0)));
+	UNVEIL(at(self->base, "a"), "r");
+	handle->handle_bytes = 128;
+	EXPECT_EQ(0, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
+						&mount_id, 0)));
+	free(handle);
+}
+
 /* Ways around the veil that must not work */
 
 TEST_F(tree, dirfd_opened_before_the_veil_gives_nothing)
