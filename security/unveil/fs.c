@@ -220,7 +220,7 @@ static int check_object(const struct path *const path,
 
 /*
  * Permissions an object would get at @pos: what the nearest rule grants, or
- * nothing if it is hidden.
+ * nothing if it is hidden.  @by_name as for find_match_rcu().
  */
 static unveil_access_t effective_access(const struct unveil_ruleset *rules,
 					const struct path *const pos,
@@ -237,6 +237,10 @@ static unveil_access_t effective_access(const struct unveil_ruleset *rules,
  * under a new name.  As Landlock does, refuse with -EXDEV, so that tools
  * like mv(1) fall back to copying, which needs read access to the source
  * and create access at the target anyway.
+ */
+/*
+ * @from is the object; @to its new name, or for a directory (!@by_name) the
+ * directory it moves into.
  */
 static int check_no_more_access(const struct path *const from,
 				const struct path *const to, const bool by_name)
@@ -374,10 +378,18 @@ static int hook_path_rename(const struct path *const old_dir,
 	if (!err)
 		err = check_current(&to, exchange ? !d_is_dir(new_dentry) : true,
 				    exchange ? move : UNVEIL_ACCESS_CREATE);
+	/*
+	 * A file gets the rights of its new name; a directory those of its new
+	 * parent, unless it has its own rule: a rule on a directory it
+	 * replaces does not carry over.
+	 */
 	if (!err)
-		err = check_no_more_access(&from, &to, old_by_name);
+		err = check_no_more_access(&from, old_by_name ? &to : new_dir,
+					   old_by_name);
 	if (!err && exchange)
-		err = check_no_more_access(&to, &from, !d_is_dir(new_dentry));
+		err = check_no_more_access(&to, d_is_dir(new_dentry) ?
+					   old_dir : &from,
+					   !d_is_dir(new_dentry));
 	return err;
 }
 

@@ -309,8 +309,10 @@ unveil_ruleset_add(const struct unveil_ruleset *const old,
 			.access = name ? 0 : access,
 		};
 
-		copy_dir(dir, &fresh, name ? &change : NULL, &names, &bytes);
+		copy_dir(dir++, &fresh, name ? &change : NULL, &names, &bytes);
 	}
+	/* An unmount may have untied more directories since they were counted. */
+	ruleset->num_dirs = dir - ruleset->dirs;
 	hash_dirs(ruleset);
 	return ruleset;
 }

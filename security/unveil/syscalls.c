@@ -98,7 +98,13 @@ static int resolve_target(const char *const pathname,
 		target->path = found;
 		return 0;
 	}
-	/* The rule names the file where the symlinks led, in its directory. */
+	/*
+	 * The rule names the file where the symlinks led, in its directory; a
+	 * file mounted over another one is named by its mountpoint, as the
+	 * checks see it.
+	 */
+	while (found.dentry == found.mnt->mnt_root && follow_up(&found))
+		;
 	take_dentry_name_snapshot(&target->name_buf, found.dentry);
 	target->has_snapshot = true;
 	target->name = target->name_buf.name.name;

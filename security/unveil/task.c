@@ -118,8 +118,10 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
  * veil forbids (ptrace, /proc/PID/mem, process_vm_writev(), pidfd_getfd()),
  * nor tie itself to one with PTRACE_TRACEME: if @veiled has a veil, @other
  * must be veiled at least as strictly.  Rules are immutable snapshots, so
- * this is checked as "has the same rules": the threads of a process, and
- * children that did not change their rules since fork(), qualify.
+ * this is checked as "has the same rules, and is locked if @veiled is":
+ * the threads of a process, and children that did not change their rules
+ * since fork(), qualify.  An unlocked child could otherwise be made to
+ * unveil more for a locked parent.
  */
 static int check_peer_veil(const struct task_struct *const veiled,
 			   const struct task_struct *const other)
@@ -132,7 +134,8 @@ static int check_peer_veil(const struct task_struct *const veiled,
 	if (unveil_veil_is_active(veil)) {
 		other_veil = unveil_task_veil(other);
 		if (!other_veil || rcu_dereference(other_veil->rules) !=
-				   rcu_dereference(veil->rules))
+				   rcu_dereference(veil->rules) ||
+		    (READ_ONCE(veil->locked) && !READ_ONCE(other_veil->locked)))
 			err = -EPERM;
 	}
 	rcu_read_unlock();

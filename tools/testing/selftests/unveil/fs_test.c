@@ -398,6 +398,42 @@ TEST_F(tree, rename_cannot_make_a_read_only_directory_writable)
 					 at(self->base, "b/sub"))));
 }
 
+TEST_F(tree, rename_onto_a_directory_does_not_take_over_its_rule)
+{
+	ASSERT_EQ(0, mkdir(at(self->base, "b/h"), 0755));
+	UNVEIL(at(self->base, "a"), "rc");
+	UNVEIL(at(self->base, "b"), "rwc");
+	UNVEIL(at(self->base, "b/h"), "");
+	EXPECT_EQ(EXDEV, errno_of(rename(at(self->base, "a/sub"),
+					 at(self->base, "b/h"))));
+}
+
+TEST_F(tree, o_path_fd_with_empty_path_gives_no_more_access)
+{
+	int fd, link_fd;
+	char buf[8];
+
+	ASSERT_EQ(0, symlink("f1", at(self->base, "a/link")));
+	UNVEIL(at(self->base, "a"), "x");
+	fd = open(at(self->base, "a/f1"), O_PATH);
+	ASSERT_LE(0, fd);
+	link_fd = open(at(self->base, "a/link"), O_PATH | O_NOFOLLOW);
+	ASSERT_LE(0, link_fd);
+	EXPECT_EQ(EACCES, errno_of(fchownat(fd, "", 0, 0, AT_EMPTY_PATH)));
+	EXPECT_EQ(EACCES, errno_of(syscall(__NR_fchmodat2, fd, "", 0600,
+					   AT_EMPTY_PATH)));
+	EXPECT_EQ(EACCES, errno_of(utimensat(fd, "", NULL, AT_EMPTY_PATH)));
+	EXPECT_EQ(EACCES, errno_of(readlinkat(link_fd, "", buf, sizeof(buf))));
+}
+
+TEST_F(tree, empty_path_on_a_hidden_cwd_is_judged)
+{
+	ASSERT_EQ(0, chdir(at(self->base, "b")));
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(ENOENT, errno_of(fchownat(AT_FDCWD, "", 0, 0,
+					    AT_EMPTY_PATH)));
+}
+
 TEST_F(tree, execve_needs_x)
 {
 	char probe[PATH_MAX];
@@ -836,6 +872,15 @@ TEST_F(tree, name_to_handle_at_needs_r)
 	EXPECT_EQ(0, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
 						&mount_id, 0)));
 	free(handle);
+}
+
+TEST_F(tree, unveil_of_a_bind_mounted_file_names_its_mountpoint)
+{
+	ASSERT_EQ(0, mount(at(self->base, "a/f1"), at(self->base, "b/f4"), NULL,
+			   MS_BIND, NULL));
+	UNVEIL(at(self->base, "b/f4"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "b/f4"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/f1"), O_RDONLY));
 }
 
 /* Ways around the veil that must not work */

@@ -126,6 +126,18 @@ TEST(ptrace_of_a_child_with_the_same_veil_works)
 	reap(child);
 }
 
+TEST(locked_process_cannot_ptrace_an_unlocked_child)
+{
+	pid_t child;
+
+	ASSERT_EQ(0, unveil_errno("/proc", "r"));
+	child = spawn_sleeper();
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, unveil_errno(NULL, NULL));
+	EXPECT_EQ(EPERM, errno_of(ptrace(PTRACE_ATTACH, child, 0, 0)));
+	reap(child);
+}
+
 TEST(unveiled_process_may_ptrace_a_veiled_one)
 {
 	int go[2], status;
