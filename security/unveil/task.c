@@ -132,7 +132,8 @@ static int check_peer_veil(const struct task_struct *const veiled,
 	rcu_read_lock();
 	veil = unveil_task_veil(veiled);
 	if (unveil_veil_is_active(veil)) {
-		other_veil = unveil_task_veil(other);
+		/* A released task's leader may be gone: treat it as unveiled. */
+		other_veil = pid_alive(other) ? unveil_task_veil(other) : NULL;
 		if (!other_veil || rcu_dereference(other_veil->rules) !=
 				   rcu_dereference(veil->rules) ||
 		    (READ_ONCE(veil->locked) && !READ_ONCE(other_veil->locked)))
