@@ -127,24 +127,43 @@ static int copy_permissions(const char __user *const permissions,
 	return 0;
 }
 
-static int lock_veil(void)
+/*
+ * Locks the veil of the current process for a change, creating it if needed.
+ * cred_guard_mutex serialises the creation against other threads and
+ * execve(); the veil's own lock serialises the change against fork().
+ */
+static struct unveil_veil *lock_own_veil(void)
 {
 	struct unveil_veil *veil;
 	int err;
 
 	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
 	if (err)
-		return err;
+		return ERR_PTR(err);
 	veil = unveil_current_veil_create();
-	if (veil) {
-		mutex_lock(&veil->lock);
-		WRITE_ONCE(veil->locked, true);
-		mutex_unlock(&veil->lock);
-	} else {
-		err = -ENOMEM;
+	if (!veil) {
+		mutex_unlock(&current->signal->cred_guard_mutex);
+		return ERR_PTR(-ENOMEM);
 	}
+	mutex_lock(&veil->lock);
+	return veil;
+}
+
+static void unlock_own_veil(struct unveil_veil *const veil)
+{
+	mutex_unlock(&veil->lock);
 	mutex_unlock(&current->signal->cred_guard_mutex);
-	return err;
+}
+
+static int lock_veil(void)
+{
+	struct unveil_veil *const veil = lock_own_veil();
+
+	if (IS_ERR(veil))
+		return PTR_ERR(veil);
+	WRITE_ONCE(veil->locked, true);
+	unlock_own_veil(veil);
+	return 0;
 }
 
 static int add_rule(const struct unveil_target *const target,
@@ -153,40 +172,34 @@ static int add_rule(const struct unveil_target *const target,
 	struct unveil_ruleset *old, *new;
 	struct unveil_object *object;
 	struct unveil_veil *veil;
-	int err;
+	int err = 0;
 
 	object = unveil_get_inode_object(d_backing_inode(target->path.dentry));
 	if (IS_ERR(object))
 		return PTR_ERR(object);
 
-	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
-	if (err)
+	veil = lock_own_veil();
+	if (IS_ERR(veil)) {
+		err = PTR_ERR(veil);
 		goto out_put_object;
-	veil = unveil_current_veil_create();
-	if (!veil) {
-		err = -ENOMEM;
-		goto out_unlock_process;
 	}
-	mutex_lock(&veil->lock);
 	if (veil->locked) {
 		err = -EPERM;
-		goto out_unlock_veil;
+		goto out_unlock;
 	}
 	old = rcu_dereference_protected(veil->rules,
 					lockdep_is_held(&veil->lock));
 	new = unveil_ruleset_add(old, object, target->name, access);
 	if (IS_ERR(new)) {
 		err = PTR_ERR(new);
-		goto out_unlock_veil;
+		goto out_unlock;
 	}
 	rcu_assign_pointer(veil->rules, new);
 	unveil_ruleset_put(old);
 	if (!old)
 		unveil_current_set_no_new_privs();
-out_unlock_veil:
-	mutex_unlock(&veil->lock);
-out_unlock_process:
-	mutex_unlock(&current->signal->cred_guard_mutex);
+out_unlock:
+	unlock_own_veil(veil);
 out_put_object:
 	unveil_object_put(object);
 	return err;

@@ -76,25 +76,32 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 }
 
 /*
- * Runs the probe helper through fork() and execve() with up to three
- * arguments (NULL ends them); returns its exit status (an errno), or -1.
+ * Runs @prog with up to three arguments (NULL ends them) through fork() and
+ * execve(); returns its exit status, the errno of a failed execve(), or -1.
  */
-static inline int exec_probe(const char *a1, const char *a2, const char *a3)
+static inline int exec_program(const char *prog, const char *a1,
+			       const char *a2, const char *a3)
 {
-	char helper[PATH_MAX];
 	int status;
-	pid_t child;
+	pid_t child = fork();
 
-	helper_path(helper, sizeof(helper), "probe");
-	child = fork();
 	if (child == 0) {
-		execl(helper, helper, a1, a2, a3, (char *)NULL);
+		execl(prog, prog, a1, a2, a3, (char *)NULL);
 		_exit(errno);
 	}
 	if (child < 0 || waitpid(child, &status, 0) != child ||
 	    !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
+}
+
+/* Runs the probe helper (see probe.c) with up to three arguments. */
+static inline int exec_probe(const char *a1, const char *a2, const char *a3)
+{
+	char helper[PATH_MAX];
+
+	helper_path(helper, sizeof(helper), "probe");
+	return exec_program(helper, a1, a2, a3);
 }
 
 #endif /* _SELFTESTS_UNVEIL_COMMON_H */

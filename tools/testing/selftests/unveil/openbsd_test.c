@@ -162,26 +162,6 @@ static void do_unveil2(struct __test_metadata *const _metadata,
 	UNVEIL(dir1, "rwxc");
 }
 
-/*
- * Runs @prog with up to three arguments (NULL ends them) through fork() and
- * execve(); returns its exit status, the errno of a failed execve(), or -1.
- */
-static int run(const char *prog, const char *a1, const char *a2,
-	       const char *a3)
-{
-	int status;
-	pid_t child = fork();
-
-	if (child == 0) {
-		execl(prog, prog, a1, a2, a3, (char *)NULL);
-		_exit(errno);
-	}
-	if (child < 0 || waitpid(child, &status, 0) != child ||
-	    !WIFEXITED(status))
-		return -1;
-	return WEXITSTATUS(status);
-}
-
 /* syscalls.c */
 
 TEST_F(openbsd, rs_test_open)
@@ -551,12 +531,12 @@ TEST_F(openbsd, rs_test_exec)
 	/* /usr/bin/true: the static probe helper, run to exit 0. */
 	helper_path(probe, sizeof(probe), "probe");
 	UNVEIL(probe, "x");
-	EXPECT_EQ(0, run(probe, "unveil", "NULL", "NULL"));
+	EXPECT_EQ(0, exec_program(probe, "unveil", "NULL", "NULL"));
 	/*
 	 * Difference: OpenBSD drops the veil at execve() (no execpromises
 	 * here); this kernel keeps it, so the new program sees it too.
 	 */
-	EXPECT_EQ(ENOENT, run(probe, "open", self->file2, NULL));
+	EXPECT_EQ(ENOENT, exec_program(probe, "open", self->file2, NULL));
 }
 
 TEST_F(openbsd, rs_test_exec2)
@@ -565,7 +545,7 @@ TEST_F(openbsd, rs_test_exec2)
 
 	helper_path(probe, sizeof(probe), "probe");
 	UNVEIL(probe, "rw");
-	EXPECT_EQ(EACCES, run(probe, "unveil", "NULL", "NULL"));
+	EXPECT_EQ(EACCES, exec_program(probe, "unveil", "NULL", "NULL"));
 }
 
 TEST_F(openbsd, rs_test_realpath)
@@ -1375,7 +1355,7 @@ TEST_F(openbsd, extra_x_on_a_directory)
 	 * A static program.  A dynamic one would need its ELF interpreter
 	 * unveiled too: "r" on OpenBSD, "x" here.
 	 */
-	EXPECT_EQ(0, run(prog, "unveil", "NULL", "NULL"));
+	EXPECT_EQ(0, exec_program(prog, "unveil", "NULL", "NULL"));
 }
 
 TEST_F(openbsd, extra_rename_source_needs_r_and_c)
