@@ -448,6 +448,21 @@ static int hook_sb_pivotroot(const struct path *const old_path,
 	return deny_if_veiled();
 }
 
+static int hook_mount_api(const enum lsm_mount_op op,
+			  const struct path *const path)
+{
+	return deny_if_veiled();
+}
+
+/*
+ * A file handle reaches a file without a lookup, so no rule could judge it:
+ * a veiled process may neither make one nor open one.
+ */
+static int hook_file_handle(const struct path *const path, const bool decode)
+{
+	return deny_if_veiled();
+}
+
 static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
@@ -466,6 +481,8 @@ static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sb_umount, hook_sb_umount),
 	LSM_HOOK_INIT(sb_remount, hook_sb_remount),
 	LSM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
+	LSM_HOOK_INIT(mount_api, hook_mount_api),
+	LSM_HOOK_INIT(file_handle, hook_file_handle),
 };
 
 /**

@@ -852,28 +852,6 @@ TEST_F(tree, abstract_af_unix_sockets_are_never_judged)
 	EXPECT_EQ(0, errno_of(connect(client, (struct sockaddr *)&addr, len)));
 }
 
-TEST_F(tree, name_to_handle_at_needs_r)
-{
-	struct file_handle *handle = calloc(1, sizeof(*handle) + 128);
-	const char *visible = at(self->base, "a/f1");
-	const char *hidden = at(self->base, "b/f4");
-	int mount_id;
-
-	ASSERT_NE(NULL, handle);
-	UNVEIL(at(self->base, "a"), "w");
-	handle->handle_bytes = 128;
-	EXPECT_EQ(EACCES, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
-						     &mount_id, 0)));
-	handle->handle_bytes = 128;
-	EXPECT_EQ(ENOENT, errno_of(name_to_handle_at(AT_FDCWD, hidden, handle,
-						     &mount_id, 0)));
-	UNVEIL(at(self->base, "a"), "r");
-	handle->handle_bytes = 128;
-	EXPECT_EQ(0, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
-						&mount_id, 0)));
-	free(handle);
-}
-
 TEST_F(tree, unveil_of_a_bind_mounted_file_names_its_mountpoint)
 {
 	ASSERT_EQ(0, mount(at(self->base, "a/f1"), at(self->base, "b/f4"), NULL,
@@ -978,6 +956,153 @@ TEST_F(tree, bind_mount_after_unshare_is_eperm)
 	EXPECT_EQ(EPERM, errno_of(mount(at(self->base, "b"),
 					at(self->base, "a/empty"), NULL,
 					MS_BIND, NULL)));
+}
+
+/*
+ * The mount API: each call works unveiled (so that the test fails if the
+ * hook is missing) and is EPERM once veiled.  Every test works in a mount
+ * namespace of its own, which goes away with it.
+ */
+
+TEST_F(tree, fsopen_is_eperm)
+{
+	int fsfd = fsopen("tmpfs", FSOPEN_CLOEXEC);
+
+	ASSERT_LE(0, fsfd);
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(fsopen("tmpfs", FSOPEN_CLOEXEC)));
+}
+
+TEST_F(tree, fsconfig_create_on_a_context_opened_before_the_veil_is_eperm)
+{
+	int fsfd = fsopen("tmpfs", FSOPEN_CLOEXEC);
+
+	ASSERT_LE(0, fsfd);
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(fsconfig(fsfd, FSCONFIG_CMD_CREATE, NULL,
+					   NULL, 0)));
+}
+
+TEST_F(tree, fsmount_of_a_file_system_created_before_the_veil_is_eperm)
+{
+	int fsfd = fsopen("tmpfs", FSOPEN_CLOEXEC);
+
+	ASSERT_LE(0, fsfd);
+	ASSERT_EQ(0, fsconfig(fsfd, FSCONFIG_CMD_CREATE, NULL, NULL, 0));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(fsmount(fsfd, FSMOUNT_CLOEXEC, 0)));
+}
+
+TEST_F(tree, fspick_is_eperm)
+{
+	const char *mnt = at(self->base, "a/empty");
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount("none", mnt, "tmpfs", 0, NULL));
+	ASSERT_LE(0, fspick(AT_FDCWD, mnt, FSPICK_CLOEXEC));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(fspick(AT_FDCWD, mnt, FSPICK_CLOEXEC)));
+}
+
+TEST_F(tree, fsconfig_reconfigure_after_fspick_before_the_veil_is_eperm)
+{
+	const char *mnt = at(self->base, "a/empty");
+	int fsfd;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount("none", mnt, "tmpfs", 0, NULL));
+	fsfd = fspick(AT_FDCWD, mnt, FSPICK_CLOEXEC);
+	ASSERT_LE(0, fsfd);
+	ASSERT_EQ(0, fsconfig(fsfd, FSCONFIG_SET_FLAG, "ro", NULL, 0));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(fsconfig(fsfd, FSCONFIG_CMD_RECONFIGURE,
+					   NULL, NULL, 0)));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/empty/new"),
+				O_WRONLY | O_CREAT));
+}
+
+TEST_F(tree, open_tree_clone_is_eperm)
+{
+	const char *dir = at(self->base, "a");
+	int tree_fd = open_tree(AT_FDCWD, dir, OPEN_TREE_CLONE);
+
+	ASSERT_LE(0, tree_fd);
+	UNVEIL(dir, "rwxc");
+	EXPECT_EQ(EPERM, errno_of(open_tree(AT_FDCWD, dir, OPEN_TREE_CLONE)));
+	EXPECT_EQ(EPERM, errno_of(open_tree(AT_FDCWD, dir, OPEN_TREE_CLONE |
+					    AT_RECURSIVE)));
+}
+
+TEST_F(tree, open_tree_without_clone_is_judged_like_o_path)
+{
+	int fd;
+
+	UNVEIL(at(self->base, "a"), "r");
+	fd = open_tree(AT_FDCWD, at(self->base, "a"), 0);
+	EXPECT_LE(0, fd);
+	EXPECT_EQ(ENOENT, errno_of(open_tree(AT_FDCWD, at(self->base, "b"), 0)));
+}
+
+TEST_F(tree, mount_setattr_is_eperm)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_RDONLY };
+	const char *mnt = at(self->base, "a/empty");
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount("none", mnt, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mount_setattr(AT_FDCWD, mnt, 0, &(struct mount_attr){
+					   .attr_set = MOUNT_ATTR_NOSUID },
+				   sizeof(attr)));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(mount_setattr(AT_FDCWD, mnt, 0, &attr,
+						sizeof(attr))));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/empty/new"),
+				O_WRONLY | O_CREAT));
+}
+
+/* File handles name a file without a lookup: EPERM once veiled. */
+
+static struct file_handle *new_file_handle(void)
+{
+	struct file_handle *handle = calloc(1, sizeof(*handle) + MAX_HANDLE_SZ);
+
+	if (handle)
+		handle->handle_bytes = MAX_HANDLE_SZ;
+	return handle;
+}
+
+TEST_F(tree, name_to_handle_at_is_eperm)
+{
+	struct file_handle *handle = new_file_handle();
+	const char *visible = at(self->base, "a/f1");
+	int mount_id;
+
+	ASSERT_NE(NULL, handle);
+	ASSERT_EQ(0, name_to_handle_at(AT_FDCWD, visible, handle, &mount_id, 0));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	handle->handle_bytes = MAX_HANDLE_SZ;
+	EXPECT_EQ(EPERM, errno_of(name_to_handle_at(AT_FDCWD, visible, handle,
+						    &mount_id, 0)));
+	free(handle);
+}
+
+TEST_F(tree, open_by_handle_at_of_a_handle_made_before_the_veil_is_eperm)
+{
+	struct file_handle *handle = new_file_handle();
+	int mount_fd = open(self->base, O_RDONLY | O_DIRECTORY);
+	int mount_id, fd;
+
+	ASSERT_NE(NULL, handle);
+	ASSERT_LE(0, mount_fd);
+	ASSERT_EQ(0, name_to_handle_at(AT_FDCWD, at(self->base, "b/f4"), handle,
+				       &mount_id, 0));
+	fd = open_by_handle_at(mount_fd, handle, O_RDONLY);
+	ASSERT_LE(0, fd);
+	close(fd);
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(open_by_handle_at(mount_fd, handle,
+						    O_RDONLY)));
+	free(handle);
 }
 
 TEST_F(tree, chroot_into_a_hidden_directory_is_enoent)
