@@ -159,22 +159,28 @@ static struct unveil_match find_match(const struct unveil_ruleset *rules,
 		if (!read_seqretry(&rename_lock, rseq) && !mount_seqretry(mseq))
 			return match;
 	}
-	/* Renames keep racing with us: hold them off, as d_path() does. */
-	do {
-		read_seqlock_excl(&rename_lock);
-		mseq = mount_seqbegin();
-		match = find_match_rcu(rules, *pos, by_name);
-		read_sequnlock_excl(&rename_lock);
-	} while (mount_seqretry(mseq));
+	/*
+	 * Renames or mount changes keep racing with us (anywhere in the
+	 * system): hold both off for one walk, as d_path() does.
+	 */
+	mount_read_lock_excl();
+	read_seqlock_excl(&rename_lock);
+	match = find_match_rcu(rules, *pos, by_name);
+	read_sequnlock_excl(&rename_lock);
+	mount_read_unlock_excl();
 	return match;
 }
 
-/* Objects of internal file systems (pipes, sockets, memfd) have no path. */
+/*
+ * Objects of internal file systems (pipes, sockets, memfd) have no path, and
+ * the layers of a stacking file system (overlayfs) no path a process could
+ * name: its own files were judged where it is mounted.
+ */
 static bool is_pathless(const struct path *const path)
 {
 	const struct inode *const inode = d_backing_inode(path->dentry);
 
-	return (path->mnt->mnt_flags & MNT_INTERNAL) ||
+	return mount_is_internal(path->mnt) ||
 	       (path->mnt->mnt_sb->s_flags & SB_NOUSER) ||
 	       (inode && IS_PRIVATE(inode));
 }
