@@ -75,6 +75,30 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 	snprintf(buf, size, "%s/%s", dirname(self), name);
 }
 
+/* Creates or truncates @path and writes @text into it. */
+static inline void write_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+
+	if (fd >= 0) {
+		if (write(fd, text, strlen(text)) < 0)
+			perror(path);
+		close(fd);
+	}
+}
+
+/* A child that sleeps until it is killed. */
+static inline pid_t spawn_sleeper(void)
+{
+	pid_t child = fork();
+
+	if (child == 0) {
+		for (;;)
+			pause();
+	}
+	return child;
+}
+
 /*
  * Runs @prog with up to three arguments (NULL ends them) through fork() and
  * execve(); returns its exit status, the errno of a failed execve(), or -1.

@@ -37,17 +37,6 @@ FIXTURE(tree) {
 	char base[64];
 };
 
-static void write_file(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-
-	if (fd >= 0) {
-		if (write(fd, text, strlen(text)) < 0)
-			perror(path);
-		close(fd);
-	}
-}
-
 FIXTURE_SETUP(tree)
 {
 	snprintf(self->base, sizeof(self->base), "/tmp/unveil.XXXXXX");
@@ -909,6 +898,25 @@ TEST_F(tree, fd_opened_before_the_veil_stays_usable)
 	EXPECT_EQ(0, fstat(fd, &st));
 	EXPECT_EQ(0, ftruncate(fd, 0));
 	EXPECT_EQ(0, fstat(1, &st));
+}
+
+TEST_F(tree, fstat_of_an_o_path_fd_is_judged_like_stat)
+{
+	const int hidden = open(at(self->base, "b/f4"), O_PATH);
+	const int visible = open(at(self->base, "a/f1"), O_PATH);
+	struct stat st;
+	int writable;
+
+	ASSERT_LE(0, hidden);
+	ASSERT_LE(0, visible);
+	ASSERT_EQ(0, syscall(__NR_fstat, hidden, &st));
+	UNVEIL(at(self->base, "a"), "w");
+	writable = open(at(self->base, "a/f1"), O_WRONLY);
+	ASSERT_LE(0, writable);
+	/* the raw system call: glibc's fstat() is fstatat(AT_EMPTY_PATH) */
+	EXPECT_EQ(ENOENT, errno_of(syscall(__NR_fstat, hidden, &st)));
+	EXPECT_EQ(EACCES, errno_of(syscall(__NR_fstat, visible, &st)));
+	EXPECT_EQ(0, errno_of(syscall(__NR_fstat, writable, &st)));
 }
 
 TEST_F(tree, proc_self_fd_reopen_is_judged_where_the_file_is)

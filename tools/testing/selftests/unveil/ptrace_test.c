@@ -25,18 +25,6 @@
 
 static int target_value = 42;
 
-/* A child that waits to be killed. */
-static pid_t spawn_sleeper(void)
-{
-	pid_t child = fork();
-
-	if (child == 0) {
-		for (;;)
-			pause();
-	}
-	return child;
-}
-
 static void reap(pid_t child)
 {
 	kill(child, SIGKILL);
