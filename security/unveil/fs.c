@@ -197,6 +197,8 @@ static int check_current(const struct path *const pos, const bool by_name,
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 
+	if (!unveil_used_anywhere())
+		return 0;
 	rcu_read_lock();
 	rules = current_rules();
 	if (!rules || is_pathless(pos)) {
@@ -255,6 +257,8 @@ static int check_no_more_access(const struct path *const from,
 	const struct unveil_dir *own;
 	unveil_access_t had, gets;
 
+	if (!unveil_used_anywhere())
+		return 0;
 	rcu_read_lock();
 	rules = current_rules();
 	if (!rules) {
@@ -413,7 +417,8 @@ static int hook_path_notify(const struct path *const path, const u64 mask,
 
 static bool current_is_veiled(void)
 {
-	return unveil_veil_is_active(unveil_current_veil());
+	return unveil_used_anywhere() &&
+	       unveil_veil_is_active(unveil_current_veil());
 }
 
 /*

@@ -137,6 +137,7 @@ static struct unveil_veil *lock_own_veil(void)
 	struct unveil_veil *veil;
 	int err;
 
+	unveil_veil_first_use();
 	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
 	if (err)
 		return ERR_PTR(err);

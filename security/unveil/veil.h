@@ -6,6 +6,7 @@
 #ifndef _SECURITY_UNVEIL_VEIL_H
 #define _SECURITY_UNVEIL_VEIL_H
 
+#include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
@@ -60,6 +61,20 @@ static inline bool unveil_veil_is_active(struct unveil_veil *const veil)
 	return veil && rcu_access_pointer(veil->rules);
 }
 
+DECLARE_STATIC_KEY_FALSE(unveil_used);
+
+/**
+ * unveil_used_anywhere - Whether any process may have a veil
+ *
+ * False until the first unveil() in the system: until then the hooks return
+ * at once, through a jump patched out of the code.
+ */
+static __always_inline bool unveil_used_anywhere(void)
+{
+	return static_branch_unlikely(&unveil_used);
+}
+
+void unveil_veil_first_use(void);
 struct unveil_veil *unveil_veil_alloc(void);
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
 void unveil_veil_get(struct unveil_veil *veil);
