@@ -1,0 +1,210 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Report on the unveil benchmark (scripts/bench).
+
+Usage: bench/report.py DIR
+
+Reads DIR/results.csv (kernel,mode,rules,op,depth,ns_per_op from
+bench/unveil-bench.c), prints the table and the PASS/FAIL of the targets,
+and writes DIR/table.txt, DIR/depth.png (cost vs path depth, one panel per
+call) and DIR/rules.png (cost vs number of rules).  When DIR holds
+results-previous.csv, it also prints how far this run is from that one.
+"""
+
+import csv
+import os
+import sys
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+
+MODES = ["none", "veiled", "denied", "landlock"]
+# Overhead targets of the issue: (a) open+close overhead of an allowing veil
+# at most this share of Landlock's, (b) stat at depth 20 at most this much
+# over none, (c) 1000 rules at most this much over 1 rule, (d) the unveil
+# kernel without a veil at most this much slower than a kernel without unveil.
+LANDLOCK_SHARE = 1 / 3
+STAT_DEPTH = 20
+STAT_OVERHEAD = 10.0
+RULES_GROWTH = 2.0
+KERNEL_OVERHEAD = 0.5
+
+
+def load(path):
+    """{(kernel, mode, rules, op, depth): ns}, the ops and depths in order."""
+    results, ops, depths = {}, [], []
+    with open(path, newline="") as f:
+        for kernel, mode, rules, op, depth, ns in csv.reader(f):
+            results[kernel, mode, int(rules), op, int(depth)] = float(ns)
+            if op not in ops:
+                ops.append(op)
+            if int(depth) not in depths:
+                depths.append(int(depth))
+    return results, ops, sorted(depths)
+
+
+def percent(value, base):
+    return (value - base) / base * 100
+
+
+def tables(results, ops, depths, rules):
+    """The lines of the three tables."""
+    lines = []
+    few, many = rules[0], rules[-1]
+    none = {(op, d): results["unveil", "none", 0, op, d] for op in ops for d in depths}
+
+    lines.append(f"ns per call (QEMU -icount: 1 ns = 1 guest instruction) and overhead "
+                 f"over none; {few} rule, unveil kernel")
+    lines.append(f"{'call':<14}{'depth':>6}{'none':>10}" +
+                 "".join(f"{m:>20}" for m in MODES[1:]))
+    for op in ops:
+        for d in depths:
+            row = f"{op:<14}{d:>6}{none[op, d]:>10.0f}"
+            for mode in MODES[1:]:
+                ns = results["unveil", mode, few, op, d]
+                row += f"{ns:>11.0f} {percent(ns, none[op, d]):>+7.1f}%"
+            lines.append(row)
+
+    lines.append("")
+    lines.append(f"{few} rule vs {many} rules: ns per call and growth")
+    lines.append(f"{'call':<14}{'depth':>6}" + "".join(f"{m:>28}" for m in MODES[1:]))
+    for op in ops:
+        for d in depths:
+            row = f"{op:<14}{d:>6}"
+            for mode in MODES[1:]:
+                a = results["unveil", mode, few, op, d]
+                b = results["unveil", mode, many, op, d]
+                row += f"{a:>9.0f} {b:>9.0f} {percent(b, a):>+7.2f}%"
+            lines.append(row)
+
+    lines.append("")
+    lines.append("mode none: kernel without unveil (nounveil) vs with unveil")
+    lines.append(f"{'call':<14}{'depth':>6}{'nounveil':>10}{'unveil':>10}{'diff':>9}")
+    for op in ops:
+        for d in depths:
+            base = results["nounveil", "none", 0, op, d]
+            lines.append(f"{op:<14}{d:>6}{base:>10.0f}{none[op, d]:>10.0f}"
+                         f"{percent(none[op, d], base):>+8.2f}%")
+    return lines
+
+
+def targets(results, ops, depths, rules):
+    """(passed, description) of each target, with its worst case."""
+    few, many = rules[0], rules[-1]
+
+    def ns(mode, n, op, d, kernel="unveil"):
+        return results[kernel, mode, n, op, d]
+
+    found = []
+    overheads = {d: (ns("veiled", few, "open+close", d) - ns("none", 0, "open+close", d),
+                     ns("landlock", few, "open+close", d) - ns("none", 0, "open+close", d))
+                 for d in depths}
+    worst = max(depths, key=lambda d: overheads[d][0] - LANDLOCK_SHARE * overheads[d][1])
+    veiled, landlock = overheads[worst]
+    found.append((all(v <= LANDLOCK_SHARE * l for v, l in overheads.values()),
+                  f"(a) open+close, veiled overhead <= 1/3 of Landlock's at every depth "
+                  f"({few} rule): worst at depth {worst}: {veiled:+.0f} ns vs "
+                  f"{landlock:+.0f} ns"))
+
+    stat = percent(ns("veiled", few, "stat", STAT_DEPTH), ns("none", 0, "stat", STAT_DEPTH))
+    found.append((stat <= STAT_OVERHEAD,
+                  f"(b) stat at depth {STAT_DEPTH}, veiled <= +{STAT_OVERHEAD:.0f} % over none "
+                  f"({few} rule): {stat:+.1f} %"))
+
+    growth, op, d = max((percent(ns("veiled", many, op, d), ns("veiled", few, op, d)), op, d)
+                        for op in ops for d in depths)
+    found.append((growth <= RULES_GROWTH,
+                  f"(c) veiled, {many} rules <= +{RULES_GROWTH:.0f} % over {few} rule, every call "
+                  f"and depth: worst {op} depth {d}: {growth:+.2f} %"))
+
+    slower, op, d = max((percent(ns("none", 0, op, d), ns("none", 0, op, d, "nounveil")), op, d)
+                        for op in ops for d in depths)
+    found.append((slower <= KERNEL_OVERHEAD,
+                  f"(d) none, unveil kernel <= +{KERNEL_OVERHEAD} % over nounveil kernel, every "
+                  f"call and depth: worst {op} depth {d}: {slower:+.2f} %"))
+    return found
+
+
+def repeatability(results, previous_path):
+    """A line on the largest difference from the previous run."""
+    previous, _, _ = load(previous_path)
+    common = [k for k in results if k in previous]
+    if not common:
+        return "previous run: no cell in common"
+    key = max(common, key=lambda k: abs(percent(results[k], previous[k])))
+    return (f"against the previous run: {len(common)} cells, largest difference "
+            f"{percent(results[key], previous[key]):+.3f} % ({','.join(map(str, key))})")
+
+
+def save(fig, axes, path):
+    """Writes @fig with one legend for all panels, below them."""
+    handles, labels = axes.flat[0].get_legend_handles_labels()
+    fig.legend(handles, labels, loc="lower center", ncol=len(labels))
+    fig.tight_layout(rect=(0, 0.05, 1, 1))
+    fig.savefig(path, dpi=100)
+
+
+def plot_depth(results, ops, depths, rules, path):
+    fig, axes = plt.subplots(2, (len(ops) + 1) // 2, figsize=(15, 8), squeeze=False)
+    for ax, op in zip(axes.flat, ops):
+        ax.plot(depths, [results["nounveil", "none", 0, op, d] for d in depths],
+                "k:", label="none, nounveil kernel")
+        for mode in MODES:
+            n = 0 if mode == "none" else rules[0]
+            ax.plot(depths, [results["unveil", mode, n, op, d] for d in depths],
+                    marker="o", label=mode)
+        ax.set_title(op)
+        ax.set_xlabel("path depth")
+        ax.set_ylabel("ns per call")
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"Cost vs path depth ({rules[0]} rule, QEMU -icount: 1 ns = 1 instruction)")
+    save(fig, axes, path)
+
+
+def plot_rules(results, ops, depths, rules, path):
+    fig, axes = plt.subplots(2, (len(ops) + 1) // 2, figsize=(15, 8), squeeze=False)
+    for ax, op in zip(axes.flat, ops):
+        for i, mode in enumerate(MODES[1:]):
+            for d, style in zip((depths[0], depths[-1]), ("-", "--")):
+                ax.plot(rules, [results["unveil", mode, n, op, d] for n in rules],
+                        style, color=f"C{i + 1}", marker="o",
+                        label=f"{mode}, depth {d}")
+        ax.set_title(op)
+        ax.set_xscale("log")
+        ax.set_xlabel("rules")
+        ax.set_ylabel("ns per call")
+        ax.set_ylim(bottom=0)
+        ax.grid(alpha=0.3)
+    fig.suptitle("Cost vs number of rules (QEMU -icount: 1 ns = 1 instruction)")
+    save(fig, axes, path)
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    out = sys.argv[1]
+    results, ops, depths = load(os.path.join(out, "results.csv"))
+    rules = sorted({k[2] for k in results if k[1] != "none"})
+
+    lines = tables(results, ops, depths, rules)
+    lines.append("")
+    lines.append("targets")
+    for ok, text in targets(results, ops, depths, rules):
+        lines.append(f"{'PASS' if ok else 'FAIL'} {text}")
+    previous = os.path.join(out, "results-previous.csv")
+    if os.path.exists(previous):
+        lines.append("")
+        lines.append(repeatability(results, previous))
+    text = "\n".join(lines) + "\n"
+    print(text, end="")
+    with open(os.path.join(out, "table.txt"), "w") as f:
+        f.write(text)
+    plot_depth(results, ops, depths, rules, os.path.join(out, "depth.png"))
+    plot_rules(results, ops, depths, rules, os.path.join(out, "rules.png"))
+
+
+if __name__ == "__main__":
+    main()
