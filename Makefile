@@ -3,12 +3,17 @@
 # unveil(2) for Linux: everything from a fresh Debian 12 machine.
 #   make run       build what is missing, boot the kernel, show the demo
 #   make test      KUnit + kselftests in the VM; ends "N passed, N failed"
+#   make debug-test  the tests and a stress run on a KASAN/lockdep/kmemleak
+#                  kernel; fails on any kernel splat
 #   make build     kernel (build/bzImage), headers and guest programs
 #   make patches   git format-patch series with cover letter in build/patches/
+#   make bench     benchmark against no veil and Landlock, report in build/bench/
 #   make vm CMD="..." [ADD="file ..."]   run a command in the VM
+#   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h>, the unveil
+#                  launcher (built for this machine) and the man pages
 #   make clean     remove build/ (the ccache cache stays)
 
-.PHONY: run test build patches vm clean
+.PHONY: run test debug-test build patches bench vm install clean
 
 run: build
 	scripts/vm -- unveil-demo
@@ -16,14 +21,33 @@ run: build
 test:
 	scripts/test
 
+debug-test:
+	scripts/debug-test
+
 build:
 	scripts/build
 
 patches:
 	scripts/export-patches
 
+bench:
+	scripts/bench
+
 vm: build
 	scripts/vm $(foreach f,$(ADD),--add $(f)) -- $(CMD)
+
+PREFIX ?= /usr/local
+CFLAGS ?= -O2 -Wall
+
+build/host/unveil: tools/unveil/unveil.c tools/unveil/unveil.h include/uapi/linux/unveil.h
+	mkdir -p $(@D)
+	$(CC) $(CFLAGS) -idirafter include/uapi -o $@ tools/unveil/unveil.c
+
+install: build/host/unveil
+	install -D -m 644 tools/unveil/unveil.h $(DESTDIR)$(PREFIX)/include/unveil.h
+	install -D -m 755 build/host/unveil $(DESTDIR)$(PREFIX)/bin/unveil
+	install -D -m 644 man/man1/unveil.1 $(DESTDIR)$(PREFIX)/share/man/man1/unveil.1
+	install -D -m 644 man/man2/unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil.2
 
 clean:
 	rm -rf build

@@ -1,0 +1,91 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Tests of the unveil(1) launcher; runs as root in the guest (busybox sh), with
+# unveil on PATH, and prints TAP.  Exits non-zero if a test failed.
+# Usage: sh ./test-launcher.sh
+#   from the host: scripts/vm --add tools/unveil/test-launcher.sh -- sh ./test-launcher.sh
+
+d=/tmp/unveil-launcher
+n=0 failed=0
+
+# check NAME EXPECTED_STATUS PATTERN: compares $rc and $out with what is expected.
+check() {
+	n=$((n + 1))
+	if [ "$rc" = "$2" ] && printf '%s\n' "$out" | grep -q -e "$3"; then
+		echo "ok $n $1"
+	else
+		echo "not ok $n $1"
+		echo "# expected status $2 and output matching '$3', got $rc:"
+		printf '%s\n' "$out" | sed 's/^/#   /'
+		failed=$((failed + 1))
+	fi
+}
+
+# run ARGS...: runs the launcher, keeps its status in $rc and its output in $out.
+run() {
+	out=$(unveil "$@" 2>&1 </dev/null)
+	rc=$?
+}
+
+rm -rf "$d"
+mkdir -p "$d/visible" "$d/hidden"
+echo visible-text > "$d/visible/f"
+echo hidden-text > "$d/hidden/f"
+echo data > "$d/plain"
+printf '#!/bin/sh\necho script ran\n' > "$d/script"
+chmod 755 "$d/script"
+
+run --help
+check help_exits_0_and_prints_usage 0 '^usage: unveil'
+run --bogus -- true
+check bad_option_exits_2_with_message 2 'unrecognized option'
+run
+check no_command_exits_2 2 'no command given'
+run --perm rq "$d/visible" -- true
+check bad_letter_exits_2 2 "'q' is not a permission letter"
+
+run -r "$d/visible" -- cat "$d/visible/f"
+check veiled_cat_reads_a_visible_file 0 '^visible-text$'
+run -r "$d/visible" -- cat "$d/hidden/f"
+check veiled_cat_of_a_hidden_file_fails 1 'No such file or directory'
+run -w "$d/visible" -- cat "$d/visible/f"
+check write_without_read_cannot_read 1 'Permission denied'
+run -r "$d/visible/f" -w "$d/visible/./f" -- cat "$d/visible/f"
+check repeated_options_combine_letters 0 '^visible-text$'
+run --perm '' "$d/visible/f" -r "$d/visible" -- cat "$d/visible/f"
+check perm_empty_denies_a_file 1 'Permission denied'
+run --perm rc "$d/visible" -- rm -f "$d/visible/f"
+check perm_rc_removes_a_file 0 ''
+echo visible-text > "$d/visible/f"
+
+run -r /bin -r "$d/visible" -- unveil -r "$d/visible" -- true
+check nested_unveil_can_add_rules 0 ''
+run -l -r /bin -r "$d" -- unveil -r "$d" -- cat "$d/visible/f"
+check lock_makes_a_nested_unveil_fail 4 'the veil is locked: Operation not permitted'
+
+run -r "$d/visible/new" -- true
+check missing_final_component_is_allowed 0 ''
+run -r "$d/missing/dir/f" -- true
+check missing_intermediate_directory_exits_3 3 \
+	"^unveil: $d/missing/dir/f: No such file or directory$"
+
+run -r "$d" -- unveil -r "$d" -- cat "$d/visible/f"
+check hidden_cmd_exits_127 127 '^unveil: cat: command not found$'
+run -- no-such-command
+check missing_cmd_exits_127 127 '^unveil: no-such-command: command not found$'
+run --no-defaults -- "$d/script"
+check script_with_hidden_interpreter_exits_127 127 \
+	"^unveil: $d/script: No such file or directory (its interpreter is missing or hidden)$"
+run -x /bin -- "$d/script"
+check script_with_visible_interpreter_runs 0 '^script ran$'
+run -- "$d/plain"
+check non_executable_cmd_exits_126 126 "^unveil: $d/plain: Permission denied$"
+
+run -r "$d/visible" -- sh -c "cat $d/visible/f && cat $d/hidden/f"
+check veil_survives_exec 1 "can't open '$d/hidden/f': No such file or directory"
+run -r "$d/visible" -- sh -c "sh -c 'read l < $d/hidden/f' || echo nested-failed"
+check veil_survives_a_nested_exec 0 "can't open $d/hidden/f: no such file"
+
+rm -rf "$d"
+echo "1..$n"
+[ $failed = 0 ]
