@@ -8,6 +8,7 @@
  * directory it was looked up, does not matter.
  */
 
+#include <linux/cred.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
@@ -172,17 +173,22 @@ static struct unveil_match find_match(const struct unveil_ruleset *rules,
 }
 
 /*
- * Objects of internal file systems (pipes, sockets, memfd) have no path, and
- * the layers of a stacking file system (overlayfs) no path a process could
- * name: its own files were judged where it is mounted.
+ * Objects of internal file systems (pipes, sockets, memfd) have no path.
+ * Nor have the layers of an overlay (private clone mounts, in no mount
+ * namespace) while the kernel works on them for the overlay, with the
+ * credentials of its mounter: the overlay's own file was judged where the
+ * overlay is mounted.  Anyone else opening a file there (from a fanotify
+ * event) is judged, and finds it hidden.
  */
 static bool is_pathless(const struct path *const path)
 {
 	const struct inode *const inode = d_backing_inode(path->dentry);
 
-	return mount_is_internal(path->mnt) ||
+	return (path->mnt->mnt_flags & MNT_INTERNAL) ||
 	       (path->mnt->mnt_sb->s_flags & SB_NOUSER) ||
-	       (inode && IS_PRIVATE(inode));
+	       (inode && IS_PRIVATE(inode)) ||
+	       (mount_is_internal(path->mnt) &&
+		current_cred() != current_real_cred());
 }
 
 /*

@@ -12,9 +12,10 @@ DEFINE_STATIC_KEY_FALSE(unveil_used);
 /**
  * unveil_veil_first_use - Make the hooks look for veils from now on
  *
- * Called before a process creates its veil.  Only the first call in the
- * system changes anything: it patches the code of every CPU before it
- * returns, so a hook that starts after the veil exists looks for it.
+ * Called before a process creates its veil, even one that only locks.  Only
+ * the first call in the system changes anything: it patches the code of
+ * every CPU before it returns, so a hook that starts after the veil exists
+ * looks for it.
  */
 void unveil_veil_first_use(void)
 {

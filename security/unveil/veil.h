@@ -68,6 +68,8 @@ DECLARE_STATIC_KEY_FALSE(unveil_used);
  *
  * False until the first unveil() in the system: until then the hooks return
  * at once, through a jump patched out of the code.
+ *
+ * Return: true once any process asked for a veil.
  */
 static __always_inline bool unveil_used_anywhere(void)
 {

@@ -19,6 +19,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/fanotify.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
@@ -820,6 +821,33 @@ TEST_F(tree, overlay_copy_up_of_a_hidden_lower_file_is_judged_where_it_is_mounte
 	close(fd);
 	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/upper/f4"), O_RDONLY));
 	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b/f4"), O_WRONLY));
+}
+
+TEST_F(tree, fanotify_event_of_an_overlay_layer_gives_no_descriptor)
+{
+	struct fanotify_event_metadata event[4];
+	const char *merged = at(self->base, "a/empty");
+	int fan;
+
+	private_mounts(_metadata);
+	ASSERT_EQ(0, mount_overlay(self->base, "b", "a/empty"));
+	fan = fanotify_init(FAN_CLASS_NOTIF | FAN_NONBLOCK, O_RDONLY);
+	ASSERT_LE(0, fan);
+	ASSERT_EQ(0, fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN | FAN_ONDIR,
+				   AT_FDCWD, at(self->base, "b")));
+	/*
+	 * Reading the overlay's directory opens its layer b on the overlay's
+	 * private mount, and fanotify hands out a descriptor of that.
+	 */
+	ASSERT_EQ(0, open_errno(merged, O_RDONLY | O_DIRECTORY));
+	ASSERT_LT(0, read(fan, event, sizeof(event)));
+	ASSERT_LE(0, event[0].fd);
+	close(event[0].fd);
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(NULL, NULL);
+	ASSERT_EQ(0, open_errno(merged, O_RDONLY | O_DIRECTORY));
+	/* The layer is hidden from us: reading the event fails with that. */
+	EXPECT_EQ(ENOENT, errno_of(read(fan, event, sizeof(event))));
 }
 
 TEST_F(tree, overlay_in_a_hidden_place_of_a_visible_lower_directory_is_hidden)

@@ -1113,6 +1113,68 @@ TEST_F(tree, open_by_handle_at_of_a_handle_made_before_the_veil_is_eperm)
 	free(handle);
 }
 
+TEST_F(tree, move_mount_is_eperm)
+{
+	const char *from = at(self->base, "a/empty");
+	const char *to = at(self->base, "a/sub");
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount("none", from, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, move_mount(AT_FDCWD, from, AT_FDCWD, to, 0));
+	ASSERT_EQ(0, move_mount(AT_FDCWD, to, AT_FDCWD, from, 0));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	EXPECT_EQ(EPERM, errno_of(move_mount(AT_FDCWD, from, AT_FDCWD, to, 0)));
+}
+
+TEST_F(tree, pivot_root_is_eperm)
+{
+	const char *root = at(self->base, "a/empty");
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_EQ(0, mount("none", root, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/empty/old"), 0755));
+	UNVEIL(at(self->base, "a"), "rwxc");
+	/* Without the veil this would succeed: a/empty is a mount point. */
+	EXPECT_EQ(EPERM, errno_of(syscall(__NR_pivot_root, root,
+					  at(self->base, "a/empty/old"))));
+}
+
+/* A user namespace of its own gives the veiled process no mount rights. */
+static void mount_in_own_user_namespace(struct __test_metadata *const _metadata,
+					const char *mnt, int expected)
+{
+	struct mount_attr attr = { .attr_set = MOUNT_ATTR_NOSUID };
+
+	ASSERT_EQ(0, unshare(CLONE_NEWUSER | CLONE_NEWNS));
+	EXPECT_EQ(expected, errno_of(mount("none", mnt, "tmpfs", 0, NULL)));
+	EXPECT_EQ(expected, errno_of(fsopen("tmpfs", FSOPEN_CLOEXEC)));
+	EXPECT_EQ(expected, errno_of(open_tree(AT_FDCWD, mnt, OPEN_TREE_CLONE)));
+	EXPECT_EQ(expected, errno_of(mount_setattr(AT_FDCWD, mnt, 0, &attr,
+						   sizeof(attr))));
+}
+
+TEST_F(tree, mount_family_after_unshare_of_user_and_mount_ns_is_eperm)
+{
+	const char *mnt = at(self->base, "a/empty");
+	pid_t child;
+	int status;
+
+	/* Unmapped in the new user namespace, root is "others" here. */
+	ASSERT_EQ(0, chmod(self->base, 0755));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		/* The same calls without a veil: they work. */
+		mount_in_own_user_namespace(_metadata, mnt, 0);
+		_exit(_metadata->exit_code);
+	}
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	UNVEIL(at(self->base, "a"), "rwxc");
+	mount_in_own_user_namespace(_metadata, mnt, EPERM);
+}
+
 TEST_F(tree, chroot_into_a_hidden_directory_is_enoent)
 {
 	UNVEIL(at(self->base, "a"), "r");
