@@ -320,44 +320,56 @@ static int link_by_proc_fd(int fd, const char *to)
 			       AT_SYMLINK_FOLLOW));
 }
 
+FIXTURE(tmpfile) {
+	char base[64];
+};
+
+/* The two ways to give an O_TMPFILE file a name. */
+FIXTURE_VARIANT(tmpfile) {
+	int (*link)(int fd, const char *to);
+};
+
+FIXTURE_VARIANT_ADD(tmpfile, by_empty_path) {
+	.link = link_by_empty_path,
+};
+
+FIXTURE_VARIANT_ADD(tmpfile, by_proc_fd) {
+	.link = link_by_proc_fd,
+};
+
+FIXTURE_SETUP(tmpfile)
+{
+	make_tree(_metadata, self->base, sizeof(self->base));
+}
+
+FIXTURE_TEARDOWN(tmpfile)
+{
+}
+
 static int open_tmpfile(const char *dir)
 {
 	return open(dir, O_TMPFILE | O_RDWR, 0755);
 }
 
-TEST_F(tree, o_tmpfile_linked_by_empty_path_into_a_hidden_directory_is_enoent)
+TEST_F(tmpfile, linked_into_a_hidden_directory_is_enoent)
 {
 	int fd = open_tmpfile(at(self->base, "a"));
 
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, link_by_empty_path(fd, at(self->base, "b/before")));
+	ASSERT_EQ(0, variant->link(fd, at(self->base, "b/before")));
 	UNVEIL(at(self->base, "a"), "rwc");
 	UNVEIL(NULL, NULL);
 	fd = open_tmpfile(at(self->base, "a"));
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(ENOENT, link_by_empty_path(fd, at(self->base, "b/t")));
-	EXPECT_EQ(0, link_by_empty_path(fd, at(self->base, "a/t")));
-}
-
-TEST_F(tree, o_tmpfile_linked_by_proc_fd_into_a_hidden_directory_is_enoent)
-{
-	int fd = open_tmpfile(at(self->base, "a"));
-
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, link_by_proc_fd(fd, at(self->base, "b/before")));
-	UNVEIL(at(self->base, "a"), "rwc");
-	UNVEIL(NULL, NULL);
-	fd = open_tmpfile(at(self->base, "a"));
-	ASSERT_LE(0, fd);
-	EXPECT_EQ(ENOENT, link_by_proc_fd(fd, at(self->base, "b/t")));
-	EXPECT_EQ(0, link_by_proc_fd(fd, at(self->base, "a/t")));
+	EXPECT_EQ(ENOENT, variant->link(fd, at(self->base, "b/t")));
+	EXPECT_EQ(0, variant->link(fd, at(self->base, "a/t")));
 }
 
 /*
  * A program written where it may not run must not be linked where it may:
  * the link would give it x, which it did not have (EXDEV, as rename).
  */
-TEST_F(tree, o_tmpfile_linked_by_empty_path_where_it_may_run_is_exdev)
+TEST_F(tmpfile, linked_where_it_may_run_is_exdev)
 {
 	int fd;
 
@@ -366,21 +378,8 @@ TEST_F(tree, o_tmpfile_linked_by_empty_path_where_it_may_run_is_exdev)
 	UNVEIL(NULL, NULL);
 	fd = open_tmpfile(at(self->base, "a"));
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(EXDEV, link_by_empty_path(fd, at(self->base, "b/t")));
-	EXPECT_EQ(0, link_by_empty_path(fd, at(self->base, "a/t")));
-}
-
-TEST_F(tree, o_tmpfile_linked_by_proc_fd_where_it_may_run_is_exdev)
-{
-	int fd;
-
-	UNVEIL(at(self->base, "a"), "rwc");
-	UNVEIL(at(self->base, "b"), "rwxc");
-	UNVEIL(NULL, NULL);
-	fd = open_tmpfile(at(self->base, "a"));
-	ASSERT_LE(0, fd);
-	EXPECT_EQ(EXDEV, link_by_proc_fd(fd, at(self->base, "b/t")));
-	EXPECT_EQ(0, link_by_proc_fd(fd, at(self->base, "a/t")));
+	EXPECT_EQ(EXDEV, variant->link(fd, at(self->base, "b/t")));
+	EXPECT_EQ(0, variant->link(fd, at(self->base, "a/t")));
 }
 
 /* Magic links in /proc: judged where they lead */
