@@ -16,7 +16,7 @@
 .PHONY: run test debug-test build patches bench vm install clean
 
 run: build
-	scripts/vm -- unveil-demo
+	scripts/vm -- demo
 
 test:
 	scripts/test

@@ -42,6 +42,30 @@ int unveil_parse_access(const char *letters, unveil_access_t *access)
 	return 0;
 }
 
+/**
+ * unveil_format_access - Spell permissions as unveil() takes them
+ * @access: Permissions.
+ * @letters: Where to write them: %UNVEIL_ACCESS_LETTERS_SIZE bytes.
+ *
+ * Returns: @letters: the letters of @access in the order "rwxc", or "-" for
+ * no permission at all.
+ */
+const char *unveil_format_access(const unveil_access_t access,
+				 char *const letters)
+{
+	static const char all[] = "rwxc";
+	char *pos = letters;
+	int i;
+
+	for (i = 0; all[i]; i++)
+		if (access & BIT(i))
+			*pos++ = all[i];
+	if (pos == letters)
+		*pos++ = '-';
+	*pos = '\0';
+	return *letters;
+}
+
 #ifdef CONFIG_SECURITY_UNVEIL_KUNIT_TEST
 
 static void test_parse_empty_grants_nothing(struct kunit *const test)
@@ -89,12 +113,51 @@ static void test_parse_other_character_is_einval(struct kunit *const test)
 	KUNIT_EXPECT_EQ(test, 0x5a, access);
 }
 
+static void test_format_in_rwxc_order(struct kunit *const test)
+{
+	char letters[UNVEIL_ACCESS_LETTERS_SIZE];
+
+	KUNIT_EXPECT_STREQ(test, "rwxc",
+			   unveil_format_access(UNVEIL_ACCESS_CREATE |
+						UNVEIL_ACCESS_EXEC |
+						UNVEIL_ACCESS_WRITE |
+						UNVEIL_ACCESS_READ, letters));
+	KUNIT_EXPECT_STREQ(test, "rc",
+			   unveil_format_access(UNVEIL_ACCESS_CREATE |
+						UNVEIL_ACCESS_READ, letters));
+	KUNIT_EXPECT_STREQ(test, "x",
+			   unveil_format_access(UNVEIL_ACCESS_EXEC, letters));
+}
+
+static void test_format_nothing_is_dash(struct kunit *const test)
+{
+	char letters[UNVEIL_ACCESS_LETTERS_SIZE];
+
+	KUNIT_EXPECT_STREQ(test, "-", unveil_format_access(0, letters));
+}
+
+static void test_format_parses_back(struct kunit *const test)
+{
+	char letters[UNVEIL_ACCESS_LETTERS_SIZE];
+	unveil_access_t access, parsed;
+
+	for (access = 1; access < 16; access++) {
+		const char *const spelt = unveil_format_access(access, letters);
+
+		KUNIT_ASSERT_EQ(test, 0, unveil_parse_access(spelt, &parsed));
+		KUNIT_EXPECT_EQ(test, access, parsed);
+	}
+}
+
 static struct kunit_case test_cases[] = {
 	/* clang-format off */
 	KUNIT_CASE(test_parse_empty_grants_nothing),
 	KUNIT_CASE(test_parse_each_letter),
 	KUNIT_CASE(test_parse_any_order_and_repeats),
 	KUNIT_CASE(test_parse_other_character_is_einval),
+	KUNIT_CASE(test_format_in_rwxc_order),
+	KUNIT_CASE(test_format_nothing_is_dash),
+	KUNIT_CASE(test_format_parses_back),
 	{}
 	/* clang-format on */
 };

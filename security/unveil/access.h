@@ -17,6 +17,10 @@
 
 typedef u8 unveil_access_t;
 
+/* Room for the letters of any permissions, with the NUL. */
+#define UNVEIL_ACCESS_LETTERS_SIZE	5
+
 int unveil_parse_access(const char *letters, unveil_access_t *access);
+const char *unveil_format_access(unveil_access_t access, char *letters);
 
 #endif /* _SECURITY_UNVEIL_ACCESS_H */

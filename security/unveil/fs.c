@@ -22,6 +22,7 @@
 #include "access.h"
 #include "common.h"
 #include "fs.h"
+#include "log.h"
 #include "object.h"
 #include "ruleset.h"
 #include "setup.h"
@@ -191,20 +192,14 @@ static bool is_pathless(const struct path *const path)
 		current_cred() != current_real_cred());
 }
 
-/*
- * Judges @pos for the current process.  @by_name as for find_match_rcu().
- *
- * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
- * missing.
- */
-static int check_current(const struct path *const pos, const bool by_name,
-			 const unveil_access_t needed)
+/* check_current() once some process may have a veil. */
+static int judge_current(const struct path *const pos, const bool by_name,
+			 const unveil_access_t needed, const char *const op)
 {
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
+	int err;
 
-	if (!unveil_used_anywhere())
-		return 0;
 	rcu_read_lock();
 	rules = current_rules();
 	if (!rules || is_pathless(pos)) {
@@ -213,23 +208,47 @@ static int check_current(const struct path *const pos, const bool by_name,
 	}
 	match = find_match(rules, pos, by_name);
 	rcu_read_unlock();
-	return unveil_verdict(match.kind, match.access, needed);
+	err = unveil_verdict(match.kind, match.access, needed);
+	if (err)
+		unveil_log_denial(op, pos, needed, match.access, err);
+	return err;
+}
+
+/*
+ * Judges @pos for the current process, for the operation @op.  @by_name as
+ * for find_match_rcu().  Inlined into every hook, so that until the first
+ * unveil() in the system a hook does nothing but return.
+ *
+ * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
+ * missing.
+ */
+static __always_inline int check_current(const struct path *const pos,
+					 const bool by_name,
+					 const unveil_access_t needed,
+					 const char *const op)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_current(pos, by_name, needed, op);
 }
 
 /* Judges a name in a directory: creation, removal. */
-static int check_name(const struct path *const dir, struct dentry *const dentry,
-		      const unveil_access_t needed)
+static __always_inline int check_name(const struct path *const dir,
+				      struct dentry *const dentry,
+				      const unveil_access_t needed,
+				      const char *const op)
 {
 	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
 
-	return check_current(&pos, true, needed);
+	return check_current(&pos, true, needed, op);
 }
 
 /* Judges an existing object: by its name unless it is a directory. */
-static int check_object(const struct path *const path,
-			const unveil_access_t needed)
+static __always_inline int check_object(const struct path *const path,
+					const unveil_access_t needed,
+					const char *const op)
 {
-	return check_current(path, !d_is_dir(path->dentry), needed);
+	return check_current(path, !d_is_dir(path->dentry), needed, op);
 }
 
 /*
@@ -254,10 +273,11 @@ static unveil_access_t effective_access(const struct unveil_ruleset *rules,
  */
 /*
  * @from is the object; @to its new name, or for a directory (!@by_name) the
- * directory it moves into.
+ * directory it moves into.  @op names the operation.
  */
 static int check_no_more_access(const struct path *const from,
-				const struct path *const to, const bool by_name)
+				const struct path *const to, const bool by_name,
+				const char *const op)
 {
 	const struct unveil_ruleset *rules;
 	const struct unveil_dir *own;
@@ -280,16 +300,26 @@ static int check_no_more_access(const struct path *const from,
 	had = effective_access(rules, from, by_name);
 	gets = effective_access(rules, to, by_name);
 	rcu_read_unlock();
-	return gets & ~had ? -EXDEV : 0;
+	if (!(gets & ~had))
+		return 0;
+	/* Reported as if the object needed what its new name would give. */
+	unveil_log_denial(op, from, gets, had, -EXDEV);
+	return -EXDEV;
 }
 
-static int hook_file_open(struct file *const file)
+/*
+ * The work of hook_file_open(), out of line: until the first unveil() the
+ * hook is only a patched-out jump and a return, in every process.
+ */
+static noinline int judge_file_open(struct file *const file)
 {
 	unveil_access_t needed = 0;
+	const char *op = "open";
 
 	if (file->f_flags & __FMODE_EXEC) {
 		/* execve() and the ELF interpreter it loads. */
 		needed = UNVEIL_ACCESS_EXEC;
+		op = "exec";
 	} else {
 		if (file->f_mode & FMODE_READ)
 			needed |= UNVEIL_ACCESS_READ;
@@ -301,12 +331,19 @@ static int hook_file_open(struct file *const file)
 		if (file->f_flags & (O_CREAT | __O_TMPFILE))
 			needed |= UNVEIL_ACCESS_CREATE;
 	}
-	return check_object(&file->f_path, needed);
+	return check_object(&file->f_path, needed, op);
+}
+
+static int hook_file_open(struct file *const file)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_file_open(file);
 }
 
 static int hook_path_truncate(const struct path *const path)
 {
-	return check_object(path, UNVEIL_ACCESS_WRITE);
+	return check_object(path, UNVEIL_ACCESS_WRITE, "truncate");
 }
 
 /*
@@ -314,7 +351,8 @@ static int hook_path_truncate(const struct path *const path)
  * chown, utimes, setxattr and removexattr need 'w'; access(W_OK) both.  Only
  * the path-based forms get here, never fstat() and its kind.
  */
-static int hook_path_attr(const struct path *const path, const int mask)
+static noinline int judge_path_attr(const struct path *const path,
+				    const int mask)
 {
 	unveil_access_t needed = 0;
 
@@ -322,33 +360,41 @@ static int hook_path_attr(const struct path *const path, const int mask)
 		needed |= UNVEIL_ACCESS_READ;
 	if (mask & MAY_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
-	return check_object(path, needed);
+	return check_object(path, needed, "attr");
+}
+
+/* As hook_file_open(): stat() and access() are as frequent as open(). */
+static int hook_path_attr(const struct path *const path, const int mask)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_path_attr(path, mask);
 }
 
 static int hook_path_mknod(const struct path *const dir,
 			   struct dentry *const dentry, const umode_t mode,
 			   const unsigned int dev)
 {
-	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "mknod");
 }
 
 static int hook_path_mkdir(const struct path *const dir,
 			   struct dentry *const dentry, const umode_t mode)
 {
-	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "mkdir");
 }
 
 static int hook_path_symlink(const struct path *const dir,
 			     struct dentry *const dentry,
 			     const char *const old_name)
 {
-	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "symlink");
 }
 
 static int hook_path_unlink(const struct path *const dir,
 			    struct dentry *const dentry)
 {
-	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE);
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "unlink");
 }
 
 static int hook_path_rmdir(const struct path *const dir,
@@ -357,7 +403,7 @@ static int hook_path_rmdir(const struct path *const dir,
 	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
 
 	/* A directory: its own rule decides. */
-	return check_current(&pos, false, UNVEIL_ACCESS_CREATE);
+	return check_current(&pos, false, UNVEIL_ACCESS_CREATE, "rmdir");
 }
 
 static int hook_path_link(struct dentry *const old_dentry,
@@ -369,11 +415,11 @@ static int hook_path_link(struct dentry *const old_dentry,
 	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
 	int err;
 
-	err = check_current(&from, true, UNVEIL_ACCESS_READ);
+	err = check_current(&from, true, UNVEIL_ACCESS_READ, "link");
 	if (!err)
-		err = check_current(&to, true, UNVEIL_ACCESS_CREATE);
+		err = check_current(&to, true, UNVEIL_ACCESS_CREATE, "link");
 	if (!err)
-		err = check_no_more_access(&from, &to, true);
+		err = check_no_more_access(&from, &to, true, "link");
 	return err;
 }
 
@@ -390,10 +436,11 @@ static int hook_path_rename(const struct path *const old_dir,
 	const bool exchange = flags & RENAME_EXCHANGE;
 	int err;
 
-	err = check_current(&from, old_by_name, move);
+	err = check_current(&from, old_by_name, move, "rename");
 	if (!err)
 		err = check_current(&to, exchange ? !d_is_dir(new_dentry) : true,
-				    exchange ? move : UNVEIL_ACCESS_CREATE);
+				    exchange ? move : UNVEIL_ACCESS_CREATE,
+				    "rename");
 	/*
 	 * A file gets the rights of its new name; a directory those of its new
 	 * parent, unless it has its own rule: a rule on a directory it
@@ -401,24 +448,24 @@ static int hook_path_rename(const struct path *const old_dir,
 	 */
 	if (!err)
 		err = check_no_more_access(&from, old_by_name ? &to : new_dir,
-					   old_by_name);
+					   old_by_name, "rename");
 	if (!err && exchange)
 		err = check_no_more_access(&to, d_is_dir(new_dentry) ?
 					   old_dir : &from,
-					   !d_is_dir(new_dentry));
+					   !d_is_dir(new_dentry), "rename");
 	return err;
 }
 
 static int hook_path_chroot(const struct path *const path)
 {
 	/* Only needs to be visible. */
-	return check_current(path, false, 0);
+	return check_current(path, false, 0, "chroot");
 }
 
 static int hook_path_notify(const struct path *const path, const u64 mask,
 			    const unsigned int obj_type)
 {
-	return check_object(path, UNVEIL_ACCESS_READ);
+	return check_object(path, UNVEIL_ACCESS_READ, "watch");
 }
 
 static bool current_is_veiled(void)
@@ -429,46 +476,64 @@ static bool current_is_veiled(void)
 
 /*
  * Changing the mount tree would move hidden trees into view, or visible ones
- * out of their rules' reach: a veiled process may not.
+ * out of their rules' reach: a veiled process may not.  @op names the
+ * operation, @path is its object if it has one.
  */
-static int deny_if_veiled(void)
+static int deny_if_veiled(const char *const op, const struct path *const path)
 {
-	return current_is_veiled() ? -EPERM : 0;
+	if (!current_is_veiled())
+		return 0;
+	unveil_log_denial(op, path, 0, 0, -EPERM);
+	return -EPERM;
 }
 
 static int hook_sb_mount(const char *const dev_name,
 			 const struct path *const path, const char *const type,
 			 const unsigned long flags, void *const data)
 {
-	return deny_if_veiled();
+	return deny_if_veiled("mount", path);
 }
 
 static int hook_move_mount(const struct path *const from_path,
 			   const struct path *const to_path)
 {
-	return deny_if_veiled();
+	return deny_if_veiled("move_mount", to_path);
 }
 
 static int hook_sb_umount(struct vfsmount *const mnt, const int flags)
 {
-	return deny_if_veiled();
+	const struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
+
+	return deny_if_veiled("umount", &root);
 }
 
 static int hook_sb_remount(struct super_block *const sb, void *const mnt_opts)
 {
-	return deny_if_veiled();
+	return deny_if_veiled("remount", NULL);
 }
 
 static int hook_sb_pivotroot(const struct path *const old_path,
 			     const struct path *const new_path)
 {
-	return deny_if_veiled();
+	return deny_if_veiled("pivot_root", new_path);
 }
 
 static int hook_mount_api(const enum lsm_mount_op op,
 			  const struct path *const path)
 {
-	return deny_if_veiled();
+	static const char *const names[] = {
+		[LSM_MOUNT_FSOPEN] = "fsopen",
+		[LSM_MOUNT_FSPICK] = "fspick",
+		[LSM_MOUNT_FSCONFIG] = "fsconfig",
+		[LSM_MOUNT_FSMOUNT] = "fsmount",
+		[LSM_MOUNT_CLONE] = "open_tree",
+		[LSM_MOUNT_SETATTR] = "mount_setattr",
+	};
+	const char *name = "mount";
+
+	if (!WARN_ON_ONCE(op >= ARRAY_SIZE(names) || !names[op]))
+		name = names[op];
+	return deny_if_veiled(name, path);
 }
 
 /*
@@ -477,7 +542,8 @@ static int hook_mount_api(const enum lsm_mount_op op,
  */
 static int hook_file_handle(const struct path *const path, const bool decode)
 {
-	return deny_if_veiled();
+	return deny_if_veiled(decode ? "open_by_handle_at" :
+			      "name_to_handle_at", path);
 }
 
 static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {

@@ -115,12 +115,6 @@ unveil_dir_find_name(const struct unveil_dir *const dir, const char *const name,
 	return NULL;
 }
 
-static bool is_dead(const struct unveil_dir *const dir)
-{
-	/* Untied by an unmount: can never match again. */
-	return !READ_ONCE(dir->object->inode);
-}
-
 /**
  * struct ruleset_layout - Sizes of a ruleset being built
  */
@@ -175,6 +169,16 @@ static void hash_dirs(struct unveil_ruleset *const ruleset)
 	}
 }
 
+/* Copies @len bytes of @src to *@bytes and moves *@bytes past them. */
+static const char *copy_bytes(const char *const src, const size_t len,
+			      char **const bytes)
+{
+	const char *const copy = memcpy(*bytes, src, len);
+
+	*bytes += len;
+	return copy;
+}
+
 /*
  * Copies @src (with @change applied: a new or replaced name rule, or a new
  * directory rule) into @dst, names at *@names and their bytes at *@bytes.
@@ -200,21 +204,18 @@ static void copy_dir(struct unveil_dir *const dst,
 			rule->access = change->access;
 			replaced = true;
 		}
-		memcpy(*bytes, rule->name, rule->len);
-		rule->name = *bytes;
-		*bytes += rule->len;
+		rule->name = copy_bytes(rule->name, rule->len, bytes);
 		dst->num_names++;
 	}
 	if (change && !replaced) {
 		struct unveil_name_rule *const rule = (*names)++;
 
 		*rule = *change;
-		memcpy(*bytes, change->name, change->len);
-		rule->name = *bytes;
-		*bytes += change->len;
+		rule->name = copy_bytes(change->name, change->len, bytes);
 		dst->num_names++;
 	}
 	unveil_object_get(dst->object);
+	refcount_inc(&dst->shown->usage);
 }
 
 /**
@@ -222,6 +223,8 @@ static void copy_dir(struct unveil_dir *const dst,
  * @old: Current rules, or NULL.  Not modified.
  * @object: Directory of the rule: the unveiled directory itself, or the
  *          parent of the unveiled name.
+ * @shown: How the process names that directory, to show the rules; the
+ *         new ruleset takes a reference if the directory has no rule yet.
  * @name: Unveiled name (NUL-terminated, at most NAME_MAX bytes), or NULL for
  *        a directory rule.
  * @access: Permissions of the rule; they replace those of an existing rule
@@ -234,7 +237,8 @@ static void copy_dir(struct unveil_dir *const dst,
  */
 struct unveil_ruleset *
 unveil_ruleset_add(const struct unveil_ruleset *const old,
-		   struct unveil_object *const object, const char *const name,
+		   struct unveil_object *const object,
+		   struct unveil_shown_path *const shown, const char *const name,
 		   const unveil_access_t access)
 {
 	const struct unveil_dir *const found = old ?
@@ -266,7 +270,7 @@ unveil_ruleset_add(const struct unveil_ruleset *const old,
 		const struct unveil_dir *const src = &old->dirs[i];
 		u32 n;
 
-		if (is_dead(src))
+		if (unveil_dir_is_dead(src))
 			continue;
 		layout.num_dirs++;
 		layout.num_dir_rules += src->has_rule;
@@ -289,7 +293,7 @@ unveil_ruleset_add(const struct unveil_ruleset *const old,
 	for (i = 0; old && i < old->num_dirs; i++) {
 		const struct unveil_dir *const src = &old->dirs[i];
 
-		if (is_dead(src))
+		if (unveil_dir_is_dead(src))
 			continue;
 		if (src != found) {
 			copy_dir(dir++, src, NULL, &names, &bytes);
@@ -307,6 +311,7 @@ unveil_ruleset_add(const struct unveil_ruleset *const old,
 			.object = object,
 			.has_rule = !name,
 			.access = name ? 0 : access,
+			.shown = shown,
 		};
 
 		copy_dir(dir++, &fresh, name ? &change : NULL, &names, &bytes);
@@ -326,14 +331,45 @@ void unveil_ruleset_get(struct unveil_ruleset *const ruleset)
 	refcount_inc(&ruleset->usage);
 }
 
+/**
+ * unveil_shown_path_create - Keep how a process names a directory
+ * @path: NUL-terminated path.
+ *
+ * Returns: A copy with one reference, or NULL if memory is short.
+ */
+struct unveil_shown_path *unveil_shown_path_create(const char *const path)
+{
+	const size_t size = strlen(path) + 1;
+	struct unveil_shown_path *const shown =
+		kmalloc(struct_size(shown, path, size), GFP_KERNEL_ACCOUNT);
+
+	if (shown) {
+		refcount_set(&shown->usage, 1);
+		memcpy(shown->path, path, size);
+	}
+	return shown;
+}
+
+/**
+ * unveil_shown_path_put - Drop a reference on a shown path
+ * @shown: Shown path, or NULL.
+ */
+void unveil_shown_path_put(struct unveil_shown_path *const shown)
+{
+	if (shown && refcount_dec_and_test(&shown->usage))
+		kfree(shown);
+}
+
 static void free_ruleset_work(struct work_struct *const work)
 {
 	struct unveil_ruleset *const ruleset =
 		container_of(to_rcu_work(work), struct unveil_ruleset, free_work);
 	u32 i;
 
-	for (i = 0; i < ruleset->num_dirs; i++)
+	for (i = 0; i < ruleset->num_dirs; i++) {
 		unveil_object_put(ruleset->dirs[i].object);
+		unveil_shown_path_put(ruleset->dirs[i].shown);
+	}
 	kvfree(ruleset);
 }
 
@@ -422,24 +458,40 @@ static struct unveil_object *fake_objects(struct kunit *const test, int n)
 	return objects;
 }
 
+static struct unveil_shown_path *make_shown(struct kunit *const test,
+					    const char *const path)
+{
+	struct unveil_shown_path *const shown = unveil_shown_path_create(path);
+
+	KUNIT_ASSERT_NOT_NULL(test, shown);
+	return shown;
+}
+
 static void drop_ruleset(struct unveil_ruleset *const ruleset)
 {
+	u32 i;
+
+	if (IS_ERR_OR_NULL(ruleset))
+		return;
 	/* Fake objects are never released: only free the memory. */
+	for (i = 0; i < ruleset->num_dirs; i++)
+		unveil_shown_path_put(ruleset->dirs[i].shown);
 	kvfree(ruleset);
 }
 
 static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 {
 	struct unveil_object *const obj = fake_objects(test, 2);
+	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *a, *b, *c;
 	const struct unveil_dir *dir;
 	const struct unveil_name_rule *rule;
 
-	a = unveil_ruleset_add(NULL, &obj[0], NULL, R);
+	a = unveil_ruleset_add(NULL, &obj[0], shown, NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = unveil_ruleset_add(a, &obj[1], "file", R | W);
+	b = unveil_ruleset_add(a, &obj[1], shown, "file", R | W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = unveil_ruleset_add(b, &obj[1], "file", 0);
+	c = unveil_ruleset_add(b, &obj[1], shown, "file", 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	dir = unveil_ruleset_find(b, &obj[0]);
@@ -472,30 +524,65 @@ static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 	drop_ruleset(a);
 	drop_ruleset(b);
 	drop_ruleset(c);
+	unveil_shown_path_put(shown);
+}
+
+static void test_ruleset_keeps_first_path_of_dir(struct kunit *const test)
+{
+	struct unveil_object *const obj = fake_objects(test, 2);
+	struct unveil_shown_path *const first = make_shown(test, "/first");
+	struct unveil_shown_path *const renamed = make_shown(test, "/renamed");
+	struct unveil_shown_path *const other = make_shown(test, "/other");
+	struct unveil_ruleset *a, *b, *c;
+
+	a = unveil_ruleset_add(NULL, &obj[0], first, "name", R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = unveil_ruleset_add(a, &obj[0], renamed, NULL, W);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	c = unveil_ruleset_add(b, &obj[1], other, NULL, R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+
+	KUNIT_EXPECT_PTR_EQ(test, first, unveil_ruleset_find(c, &obj[0])->shown);
+	KUNIT_EXPECT_PTR_EQ(test, other, unveil_ruleset_find(c, &obj[1])->shown);
+	/* One reference each for the caller and for every ruleset. */
+	KUNIT_EXPECT_EQ(test, 4, refcount_read(&first->usage));
+	KUNIT_EXPECT_EQ(test, 1, refcount_read(&renamed->usage));
+	KUNIT_EXPECT_EQ(test, 2, refcount_read(&other->usage));
+
+	drop_ruleset(a);
+	drop_ruleset(b);
+	drop_ruleset(c);
+	KUNIT_EXPECT_EQ(test, 1, refcount_read(&first->usage));
+	unveil_shown_path_put(first);
+	unveil_shown_path_put(renamed);
+	unveil_shown_path_put(other);
 }
 
 static void test_ruleset_limit_is_e2big(struct kunit *const test)
 {
 	struct unveil_object *const obj =
 		fake_objects(test, UNVEIL_MAX_DIR_RULES + 1);
+	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *ruleset = NULL, *next;
 	int i;
 
 	for (i = 0; i < UNVEIL_MAX_DIR_RULES; i++) {
-		next = unveil_ruleset_add(ruleset, &obj[i], NULL, R);
+		next = unveil_ruleset_add(ruleset, &obj[i], shown, NULL, R);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 		drop_ruleset(ruleset);
 		ruleset = next;
 	}
-	next = unveil_ruleset_add(ruleset, &obj[UNVEIL_MAX_DIR_RULES], NULL, R);
+	next = unveil_ruleset_add(ruleset, &obj[UNVEIL_MAX_DIR_RULES], shown,
+				  NULL, R);
 	KUNIT_EXPECT_EQ(test, -E2BIG, PTR_ERR(next));
 	/* Replacing an existing rule is still possible at the limit. */
-	next = unveil_ruleset_add(ruleset, &obj[0], NULL, W);
+	next = unveil_ruleset_add(ruleset, &obj[0], shown, NULL, W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 	KUNIT_EXPECT_EQ(test, W, unveil_ruleset_find(next, &obj[0])->access);
 	KUNIT_EXPECT_EQ(test, R, unveil_ruleset_find(next, &obj[7])->access);
 	drop_ruleset(next);
 	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
 }
 
 #undef R
@@ -512,6 +599,7 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_verdict_all_letters_allow),
 	KUNIT_CASE(test_name_hash_stops_at_nul),
 	KUNIT_CASE(test_ruleset_dir_and_name_rules),
+	KUNIT_CASE(test_ruleset_keeps_first_path_of_dir),
 	KUNIT_CASE(test_ruleset_limit_is_e2big),
 	{}
 	/* clang-format on */

@@ -35,6 +35,23 @@ struct unveil_name_rule {
 };
 
 /**
+ * struct unveil_shown_path - A directory as a process named it
+ *
+ * Kept to show the rules (attr.c), never to match them.  Made by unveil()
+ * for a directory without rules yet, shared by every ruleset copied from
+ * the one it entered, freed with the last of them.
+ */
+struct unveil_shown_path {
+	/** @usage: Number of rulesets, and of unveil() calls, that hold it. */
+	refcount_t usage;
+	/**
+	 * @path: d_path() of the directory when it got its first rule: a rule
+	 * follows its directory through renames, @path does not.
+	 */
+	char path[];
+};
+
+/**
  * struct unveil_dir - Rules tied to one directory
  */
 struct unveil_dir {
@@ -48,6 +65,8 @@ struct unveil_dir {
 	u32 num_names;
 	/** @names: Rules for names in this directory. */
 	const struct unveil_name_rule *names;
+	/** @shown: How the process named the directory; a counted reference. */
+	struct unveil_shown_path *shown;
 };
 
 /**
@@ -78,6 +97,17 @@ struct unveil_ruleset {
 };
 
 /**
+ * unveil_dir_is_dead - Whether an unmount took a directory's rules away
+ * @dir: Rules of a directory.
+ *
+ * Returns: true if its file system was unmounted: it can never match again.
+ */
+static inline bool unveil_dir_is_dead(const struct unveil_dir *const dir)
+{
+	return !READ_ONCE(dir->object->inode);
+}
+
+/**
  * enum unveil_rule_kind - What decided an access
  * @UNVEIL_RULE_NONE: No rule covers the object: it is hidden.
  * @UNVEIL_RULE_DIR: A directory rule on the object or an ancestor.
@@ -96,9 +126,12 @@ u32 unveil_name_hash(const char *name, size_t max_len, size_t *len);
 
 struct unveil_ruleset *
 unveil_ruleset_add(const struct unveil_ruleset *old,
-		   struct unveil_object *object, const char *name,
-		   unveil_access_t access);
+		   struct unveil_object *object, struct unveil_shown_path *shown,
+		   const char *name, unveil_access_t access);
 void unveil_ruleset_get(struct unveil_ruleset *ruleset);
+
+struct unveil_shown_path *unveil_shown_path_create(const char *path);
+void unveil_shown_path_put(struct unveil_shown_path *shown);
 void unveil_ruleset_put(struct unveil_ruleset *ruleset);
 
 const struct unveil_dir *

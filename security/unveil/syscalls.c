@@ -167,17 +167,43 @@ static int lock_veil(void)
 	return 0;
 }
 
+/*
+ * The directory of @target as the process names it now, kept to show the
+ * rule (see attr.c).  Returns NULL if memory is short.
+ */
+static struct unveil_shown_path *
+shown_path(const struct unveil_target *const target)
+{
+	struct unveil_shown_path *shown;
+	char *const buf = __getname();
+	const char *path;
+
+	if (!buf)
+		return NULL;
+	path = d_path(&target->path, buf, PATH_MAX);
+	/* Longer than PATH_MAX from the root: shown without a slash. */
+	shown = unveil_shown_path_create(IS_ERR(path) ? "(too long)" : path);
+	__putname(buf);
+	return shown;
+}
+
 static int add_rule(const struct unveil_target *const target,
 		    const unveil_access_t access)
 {
 	struct unveil_ruleset *old, *new;
+	struct unveil_shown_path *shown;
 	struct unveil_object *object;
 	struct unveil_veil *veil;
 	int err = 0;
 
+	shown = shown_path(target);
+	if (!shown)
+		return -ENOMEM;
 	object = unveil_get_inode_object(d_backing_inode(target->path.dentry));
-	if (IS_ERR(object))
-		return PTR_ERR(object);
+	if (IS_ERR(object)) {
+		err = PTR_ERR(object);
+		goto out_put_shown;
+	}
 
 	veil = lock_own_veil();
 	if (IS_ERR(veil)) {
@@ -190,7 +216,7 @@ static int add_rule(const struct unveil_target *const target,
 	}
 	old = rcu_dereference_protected(veil->rules,
 					lockdep_is_held(&veil->lock));
-	new = unveil_ruleset_add(old, object, target->name, access);
+	new = unveil_ruleset_add(old, object, shown, target->name, access);
 	if (IS_ERR(new)) {
 		err = PTR_ERR(new);
 		goto out_unlock;
@@ -203,6 +229,8 @@ out_unlock:
 	unlock_own_veil(veil);
 out_put_object:
 	unveil_object_put(object);
+out_put_shown:
+	unveil_shown_path_put(shown);
 	return err;
 }
 

@@ -79,6 +79,17 @@ void unveil_veil_get(struct unveil_veil *veil)
 }
 
 /**
+ * unveil_veil_tryget - Take a reference on a veil found under RCU
+ * @veil: Veil read under rcu_read_lock(); its process may be going away.
+ *
+ * Returns: true with a reference, false if the last one is gone.
+ */
+bool unveil_veil_tryget(struct unveil_veil *veil)
+{
+	return refcount_inc_not_zero(&veil->usage);
+}
+
+/**
  * unveil_veil_put - Drop a reference on a veil, freeing it after the last
  * @veil: Veil, or NULL.
  *

@@ -80,6 +80,7 @@ void unveil_veil_first_use(void);
 struct unveil_veil *unveil_veil_alloc(void);
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
 void unveil_veil_get(struct unveil_veil *veil);
+bool unveil_veil_tryget(struct unveil_veil *veil);
 void unveil_veil_put(struct unveil_veil *veil);
 
 #endif /* _SECURITY_UNVEIL_VEIL_H */

@@ -1,0 +1,477 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unveil selftests - every denial is reported: a rate-limited kernel log
+ * line that an administrator can turn off, and an audit record while audit
+ * is enabled.
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <linux/audit.h>
+#include <linux/netlink.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define TMP_DIR "/tmp/unveil_log_test"
+#define LOG_SWITCH "/sys/module/unveil/parameters/log_denials"
+/* The kernel's DEFAULT_RATELIMIT_INTERVAL and _BURST. */
+#define RATELIMIT_US 5000000
+#define RATELIMIT_BURST 10
+/* Where the log cuts a path; five of LONG_NAME make a longer one. */
+#define LOG_PATH_MAX 768
+#define LONG_NAME \
+	"0123456789012345678901234567890123456789012345678901234567890123456789" \
+	"0123456789012345678901234567890123456789012345678901234567890123456789" \
+	"0123456789012345678901234567890123456789012345678901234567890123456789"
+
+/* Undoes the \xHH escapes of /dev/kmsg in place. */
+static void kmsg_unescape(char *text)
+{
+	char *out = text;
+	unsigned int byte;
+
+	while (*text) {
+		if (text[0] == '\\' && text[1] == 'x' &&
+		    sscanf(text + 2, "%2x", &byte) == 1) {
+			*out++ = byte;
+			text += 4;
+		} else {
+			*out++ = *text++;
+		}
+	}
+	*out = '\0';
+}
+
+/*
+ * Reads the kernel log records written since @fd was opened or last read,
+ * and returns how many have @prefix as their text; the last one is copied
+ * to @last (if not NULL).
+ */
+static int kmsg_count(int fd, const char *prefix, char *last, size_t size)
+{
+	char record[8192];
+	int count = 0;
+	ssize_t len;
+
+	while ((len = read(fd, record, sizeof(record) - 1)) > 0 ||
+	       (len < 0 && errno == EPIPE)) {
+		char *text, *end;
+
+		if (len < 0)
+			continue;
+		record[len] = '\0';
+		text = strchr(record, ';');
+		if (!text)
+			continue;
+		text++;
+		end = strchr(text, '\n');
+		if (end)
+			*end = '\0';
+		kmsg_unescape(text);
+		if (strncmp(text, prefix, strlen(prefix)))
+			continue;
+		count++;
+		if (last)
+			snprintf(last, size, "%s", text);
+	}
+	return count;
+}
+
+static int kmsg_open_at_end(void)
+{
+	int fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+
+	if (fd >= 0)
+		lseek(fd, 0, SEEK_END);
+	return fd;
+}
+
+static void set_log_switch(const char *value)
+{
+	write_file(LOG_SWITCH, value);
+}
+
+/*
+ * Runs @denial @times in a child veiled with @path (@perms) and returns the
+ * child's pid once it exited, or -1 if a denial did not fail with @err.
+ */
+static pid_t deny_in_child(const char *path, const char *perms,
+			   int (*denial)(void), int times, int err)
+{
+	int status;
+	pid_t child = fork();
+
+	if (child == 0) {
+		if (sys_unveil(path, perms))
+			_exit(2);
+		for (int i = 0; i < times; i++)
+			if (denial() != err)
+				_exit(3);
+		_exit(0);
+	}
+	if (child < 0 || waitpid(child, &status, 0) != child ||
+	    !WIFEXITED(status) || WEXITSTATUS(status))
+		return -1;
+	return child;
+}
+
+static int open_hidden(void)
+{
+	return open_errno(TMP_DIR "/hidden/file", O_RDONLY);
+}
+
+static int open_read_write(void)
+{
+	return open_errno(TMP_DIR "/visible/file", O_RDWR);
+}
+
+static int make_dir(void)
+{
+	return errno_of(mkdir(TMP_DIR "/visible/new", 0755));
+}
+
+static int mount_tmpfs(void)
+{
+	return errno_of(mount("none", TMP_DIR "/visible", "tmpfs", 0, NULL));
+}
+
+static int open_hidden_named_with_escape(void)
+{
+	prctl(PR_SET_NAME, "e\x1b[2Jx");
+	return open_hidden();
+}
+
+static int open_long_hidden_path(void)
+{
+	return open_errno(TMP_DIR "/hidden/" LONG_NAME "/" LONG_NAME "/"
+			  LONG_NAME "/" LONG_NAME "/" LONG_NAME, O_RDONLY);
+}
+
+static int rename_into_writable(void)
+{
+	return errno_of(rename(TMP_DIR "/visible/file",
+			       TMP_DIR "/writable/file"));
+}
+
+static int open_quoted_name(void)
+{
+	return open_errno(TMP_DIR "/visible/a\"b\nc", O_WRONLY);
+}
+
+FIXTURE(denial_log) {
+	int kmsg;
+	char line[4096], expected[4200];
+};
+
+FIXTURE_SETUP(denial_log)
+{
+	ASSERT_EQ(0, system("rm -rf " TMP_DIR));
+	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/hidden", 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/visible", 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/writable", 0755));
+	write_file(TMP_DIR "/hidden/file", "x");
+	write_file(TMP_DIR "/visible/file", "x");
+	write_file(TMP_DIR "/visible/a\"b\nc", "x");
+	ASSERT_EQ(0, system("mkdir -p " TMP_DIR "/hidden/" LONG_NAME "/" LONG_NAME
+			    "/" LONG_NAME "/" LONG_NAME));
+	write_file(TMP_DIR "/hidden/" LONG_NAME "/" LONG_NAME "/" LONG_NAME "/"
+		   LONG_NAME "/" LONG_NAME, "x");
+	set_log_switch("Y");
+	/* Let the rate limit of earlier denials (other tests) run out. */
+	usleep(RATELIMIT_US + 100000);
+	self->kmsg = kmsg_open_at_end();
+	ASSERT_LE(0, self->kmsg);
+}
+
+FIXTURE_TEARDOWN(denial_log)
+{
+	set_log_switch("Y");
+	close(self->kmsg);
+}
+
+/*
+ * Expects one denial line since the last read: @child's, with @fields (a
+ * format for the pid).
+ */
+static void expect_denial_line(struct __test_metadata *const _metadata,
+			       FIXTURE_DATA(denial_log) *const self,
+			       pid_t child, const char *fields)
+{
+	char line[4096];
+
+	ASSERT_LT(0, child);
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", self->line,
+				sizeof(self->line)));
+	snprintf(line, sizeof(line), fields, child);
+	snprintf(self->expected, sizeof(self->expected), "unveil: denied %s",
+		 line);
+	EXPECT_STREQ(self->expected, self->line);
+}
+
+TEST_F(denial_log, hidden_file_logs_open_with_nothing_held)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "r", open_hidden,
+					  1, ENOENT);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=open needed=r held=- errno=2 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/hidden/file\"");
+}
+
+TEST_F(denial_log, missing_letter_logs_needed_and_held)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
+					  open_read_write, 1, EACCES);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=open needed=rw held=r errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/file\"");
+}
+
+TEST_F(denial_log, creation_logs_the_new_name)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "rw", make_dir,
+					  1, EACCES);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=mkdir needed=c held=rw errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/new\"");
+}
+
+TEST_F(denial_log, mount_logs_eperm)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "rwc",
+					  mount_tmpfs, 1, EPERM);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=mount needed=- held=- errno=1 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible\"");
+}
+
+TEST_F(denial_log, quote_and_newline_in_name_are_escaped)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
+					  open_quoted_name, 1, EACCES);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=open needed=w held=r errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/a\\x22b\\x0ac\"");
+}
+
+TEST_F(denial_log, control_characters_in_comm_are_escaped)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
+					  open_hidden_named_with_escape, 1,
+					  ENOENT);
+
+	expect_denial_line(_metadata, self, child,
+			   "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\"" TMP_DIR "/hidden/file\"");
+}
+
+TEST_F(denial_log, long_path_is_cut_to_768_bytes)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
+					  open_long_hidden_path, 1, ENOENT);
+	const char *path;
+
+	ASSERT_LT(0, child);
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", self->line,
+				sizeof(self->line)));
+	snprintf(self->expected, sizeof(self->expected),
+		 "unveil: denied op=open needed=r held=- errno=2 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/hidden/" LONG_NAME "/",
+		 child);
+	EXPECT_EQ(0, strncmp(self->expected, self->line,
+			     strlen(self->expected)));
+	/* The path is cut, and the line is whole (with its closing quote). */
+	path = strstr(self->line, " path=\"");
+	ASSERT_NE(NULL, path);
+	path += strlen(" path=\"");
+	EXPECT_EQ(LOG_PATH_MAX + 1, strlen(path));
+	EXPECT_STREQ("...\"", path + LOG_PATH_MAX - 3);
+}
+
+TEST_F(denial_log, widening_rename_logs_what_the_new_name_grants)
+{
+	pid_t child = fork();
+	int status;
+
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (sys_unveil(TMP_DIR "/visible", "rc") ||
+		    sys_unveil(TMP_DIR "/writable", "rwc"))
+			_exit(2);
+		_exit(rename_into_writable() == EXDEV ? 0 : 3);
+	}
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_EQ(0, status);
+	expect_denial_line(_metadata, self, child,
+			   "op=rename needed=rwc held=rc errno=18 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/file\"");
+}
+
+TEST_F(denial_log, rate_limit_keeps_burst_then_counts_the_rest)
+{
+	ASSERT_LT(0, deny_in_child(TMP_DIR "/visible", "r", open_hidden, 50,
+				   ENOENT));
+	EXPECT_EQ(RATELIMIT_BURST, kmsg_count(self->kmsg, "unveil: denied",
+					      NULL, 0));
+
+	/* The first denial of the next period tells how many were not. */
+	usleep(RATELIMIT_US + 100000);
+	ASSERT_LT(0, deny_in_child(TMP_DIR "/visible", "r", open_hidden, 1,
+				   ENOENT));
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: 40 callbacks suppressed",
+				NULL, 0));
+}
+
+TEST_F(denial_log, switch_off_stops_lines)
+{
+	char value[8] = "";
+	int fd;
+
+	set_log_switch("N");
+	fd = open(LOG_SWITCH, O_RDONLY);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(2, read(fd, value, sizeof(value) - 1));
+	close(fd);
+	EXPECT_STREQ("N\n", value);
+
+	ASSERT_LT(0, deny_in_child(TMP_DIR "/visible", "r", open_hidden, 1,
+				   ENOENT));
+	EXPECT_EQ(0, kmsg_count(self->kmsg, "unveil: denied", NULL, 0));
+
+	set_log_switch("Y");
+	ASSERT_LT(0, deny_in_child(TMP_DIR "/visible", "r", open_hidden, 1,
+				   ENOENT));
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", NULL, 0));
+}
+
+/* Audit: this test becomes the audit daemon while it runs. */
+
+static int audit_set(int fd, __u32 mask, __u32 enabled, __u32 pid)
+{
+	struct {
+		struct nlmsghdr nlh;
+		struct audit_status status;
+	} req = {
+		.nlh = {
+			.nlmsg_len = NLMSG_LENGTH(sizeof(struct audit_status)),
+			.nlmsg_type = AUDIT_SET,
+			.nlmsg_flags = NLM_F_REQUEST | NLM_F_ACK,
+			.nlmsg_seq = 1,
+		},
+		.status = { .mask = mask, .enabled = enabled, .pid = pid },
+	};
+	struct sockaddr_nl kernel = { .nl_family = AF_NETLINK };
+	char reply[8192];
+
+	if (sendto(fd, &req, req.nlh.nlmsg_len, 0, (struct sockaddr *)&kernel,
+		   sizeof(kernel)) < 0)
+		return errno;
+	for (;;) {
+		const struct nlmsghdr *nlh = (const void *)reply;
+		ssize_t len = recv(fd, reply, sizeof(reply), 0);
+
+		if (len < 0)
+			return errno;
+		if (nlh->nlmsg_type == NLMSG_ERROR)
+			return -((const struct nlmsgerr *)NLMSG_DATA(nlh))->error;
+	}
+}
+
+/*
+ * Waits up to a second for an AVC record with @text in it; copies the
+ * record to @record.  Returns whether one came.
+ */
+static bool audit_find(int fd, const char *text, char *record, size_t size)
+{
+	struct timeval timeout = { .tv_sec = 1 };
+	char reply[8192];
+	ssize_t len;
+
+	setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof(timeout));
+	while ((len = recv(fd, reply, sizeof(reply) - 1, 0)) > 0) {
+		const struct nlmsghdr *nlh = (const void *)reply;
+		char *data = NLMSG_DATA(nlh);
+
+		if (nlh->nlmsg_type != AUDIT_AVC)
+			continue;
+		/* Audit's nlmsg_len leaves out the header: use what came. */
+		data[len - NLMSG_HDRLEN] = '\0';
+		if (strstr(data, text)) {
+			snprintf(record, size, "%s", data);
+			return true;
+		}
+	}
+	return false;
+}
+
+FIXTURE(audit) {
+	int fd;
+	char record[8192], expected[4096];
+};
+
+FIXTURE_SETUP(audit)
+{
+	int err;
+
+	self->fd = -1;
+	ASSERT_EQ(0, system("rm -rf " TMP_DIR));
+	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
+	/* Its own tmpfs, for a known dev= field. */
+	ASSERT_EQ(0, mount("none", TMP_DIR, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/visible", 0755));
+	write_file(TMP_DIR "/visible/file", "x");
+	self->fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_AUDIT);
+	if (self->fd < 0 && errno == EPROTONOSUPPORT)
+		SKIP(return, "no CONFIG_AUDIT");
+	ASSERT_LE(0, self->fd);
+	/* Become the audit daemon, unless one runs or audit is locked. */
+	err = audit_set(self->fd, AUDIT_STATUS_PID, 0, getpid());
+	if (err == EEXIST || err == EPERM)
+		SKIP(return, "cannot be the audit daemon: %s", strerror(err));
+	ASSERT_EQ(0, err);
+}
+
+FIXTURE_TEARDOWN(audit)
+{
+	if (self->fd >= 0) {
+		audit_set(self->fd, AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID, 0,
+			  0);
+		close(self->fd);
+	}
+	umount(TMP_DIR);
+}
+
+TEST_F(audit, denial_gives_avc_record)
+{
+	struct stat st;
+	pid_t child;
+
+	ASSERT_EQ(0, stat(TMP_DIR "/visible/file", &st));
+	ASSERT_EQ(0, audit_set(self->fd, AUDIT_STATUS_ENABLED, 1, 0));
+	child = deny_in_child(TMP_DIR "/visible", "r", open_read_write, 1,
+			      EACCES);
+	ASSERT_LT(0, child);
+	snprintf(self->expected, sizeof(self->expected),
+		 "lsm=unveil op=open pid=%d comm=\"log_test\" path=\"%s\" dev=\"tmpfs\" ino=%lu needed=rw held=r errno=13",
+		 child, TMP_DIR "/visible/file", (unsigned long)st.st_ino);
+	ASSERT_TRUE(audit_find(self->fd, "lsm=unveil", self->record,
+			       sizeof(self->record)));
+	/* After the "audit(time:serial): " stamp. */
+	ASSERT_NE(NULL, strstr(self->record, "): "));
+	EXPECT_STREQ(self->expected, strstr(self->record, "): ") + 3);
+}
+
+TEST_F(audit, no_record_while_audit_is_disabled)
+{
+	ASSERT_EQ(0, audit_set(self->fd, AUDIT_STATUS_ENABLED, 0, 0));
+	ASSERT_LT(0, deny_in_child(TMP_DIR "/visible", "r", open_read_write,
+				   1, EACCES));
+	EXPECT_FALSE(audit_find(self->fd, "lsm=unveil", self->record,
+				sizeof(self->record)));
+}
+
+TEST_HARNESS_MAIN

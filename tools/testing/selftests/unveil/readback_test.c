@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unveil selftests - a veil read back from /proc/PID/attr/unveil/rules: its
+ * rules (letters and paths), its lock, by the process itself and by whoever
+ * may ptrace it, and by no one else.
+ */
+
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+#define TMP_DIR "/tmp/unveil_readback_test"
+#define NOBODY 65534
+
+/* Reads the rules of @pid (0: self) into @buf; returns 0 or the errno. */
+static int read_rules(pid_t pid, char *buf, size_t size)
+{
+	char path[64];
+	ssize_t len;
+	int fd;
+
+	if (pid)
+		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/rules", pid);
+	else
+		snprintf(path, sizeof(path), "/proc/self/attr/unveil/rules");
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return errno;
+	len = read(fd, buf, size - 1);
+	close(fd);
+	if (len < 0)
+		return errno;
+	buf[len] = '\0';
+	return 0;
+}
+
+/* Expects the rules of @pid (0: self) to read exactly @expected. */
+#define EXPECT_RULES(pid, expected)					\
+	do {								\
+		char _rules[4096];					\
+		ASSERT_EQ(0, read_rules(pid, _rules, sizeof(_rules)));	\
+		EXPECT_STREQ(expected, _rules);				\
+	} while (0)
+
+/* A child that makes the rules @setup gives it, then waits to be killed. */
+static pid_t spawn_veiled(void (*setup)(void))
+{
+	int ready[2];
+	char c;
+	pid_t child;
+
+	if (pipe(ready))
+		return -1;
+	child = fork();
+	if (child == 0) {
+		close(ready[0]);
+		setup();
+		if (write(ready[1], "x", 1) != 1)
+			_exit(1);
+		for (;;)
+			pause();
+	}
+	close(ready[1]);
+	if (read(ready[0], &c, 1) != 1) {
+		kill(child, SIGKILL);
+		waitpid(child, NULL, 0);
+		child = -1;
+	}
+	close(ready[0]);
+	return child;
+}
+
+static void reap(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
+static void unveil_tmp_read(void)
+{
+	sys_unveil(TMP_DIR, "r");
+}
+
+static void become_nobody(void)
+{
+	if (setresgid(NOBODY, NOBODY, NOBODY) || setresuid(NOBODY, NOBODY, NOBODY))
+		_exit(1);
+	/* Changing uid made the process undumpable: undo that. */
+	prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+}
+
+static void nobody_unveils_tmp(void)
+{
+	become_nobody();
+	unveil_tmp_read();
+}
+
+FIXTURE(readback) {
+	char expected[4096];
+};
+
+FIXTURE_SETUP(readback)
+{
+	umount2(TMP_DIR "/mnt", MNT_DETACH);
+	ASSERT_EQ(0, system("rm -rf " TMP_DIR));
+	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/dir", 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/mnt", 0755));
+	write_file(TMP_DIR "/file", "x");
+	ASSERT_EQ(0, symlink("dir", TMP_DIR "/link"));
+}
+
+FIXTURE_TEARDOWN(readback)
+{
+}
+
+TEST_F(readback, without_veil_shows_neither_veil_nor_lock)
+{
+	EXPECT_RULES(0, "veiled no\nlocked no\n");
+}
+
+TEST_F(readback, rules_show_letters_and_paths_in_order)
+{
+	UNVEIL(TMP_DIR "/dir", "rwc");
+	UNVEIL(TMP_DIR "/file", "r");
+	UNVEIL("/proc", "rx");
+	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+		     "rule rwc " TMP_DIR "/dir\n"
+		     "rule r " TMP_DIR "/file\n"
+		     "rule rx /proc\n");
+}
+
+TEST_F(readback, rule_without_letters_shows_dash)
+{
+	UNVEIL("/proc", "r");
+	UNVEIL(TMP_DIR, "");
+	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+		     "rule r /proc\nrule - " TMP_DIR "\n");
+}
+
+TEST_F(readback, unveil_again_shows_new_letters_once)
+{
+	UNVEIL("/proc", "r");
+	UNVEIL(TMP_DIR "/file", "r");
+	UNVEIL(TMP_DIR "/file", "wc");
+	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+		     "rule r /proc\nrule wc " TMP_DIR "/file\n");
+}
+
+TEST_F(readback, lock_is_shown)
+{
+	UNVEIL("/proc", "r");
+	UNVEIL(NULL, NULL);
+	EXPECT_RULES(0, "veiled yes\nlocked yes\nrule r /proc\n");
+}
+
+TEST_F(readback, lock_without_rules_is_shown_unveiled)
+{
+	UNVEIL(NULL, NULL);
+	EXPECT_RULES(0, "veiled no\nlocked yes\n");
+}
+
+TEST_F(readback, relative_and_symlinked_paths_show_where_they_led)
+{
+	ASSERT_EQ(0, chdir(TMP_DIR));
+	UNVEIL("/proc", "r");
+	UNVEIL("link", "r");
+	UNVEIL("not-yet", "c");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+		     "rule r " TMP_DIR "/dir\n"
+		     "rule c " TMP_DIR "/not-yet\n");
+}
+
+TEST_F(readback, name_in_root_has_one_slash)
+{
+	UNVEIL("/proc", "r");
+	UNVEIL("/unveil-readback-missing", "r");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+		     "rule r /unveil-readback-missing\n");
+}
+
+TEST_F(readback, space_tab_newline_backslash_are_escaped)
+{
+	ASSERT_EQ(0, mkdir(TMP_DIR "/a b\tc\nd\\e", 0755));
+	UNVEIL("/proc", "r");
+	UNVEIL(TMP_DIR "/a b\tc\nd\\e", "r");
+	UNVEIL(TMP_DIR "/dir/x y", "r");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+		     "rule r " TMP_DIR "/a\\040b\\011c\\012d\\134e\n"
+		     "rule r " TMP_DIR "/dir/x\\040y\n");
+}
+
+TEST_F(readback, thread_and_process_show_the_same_veil)
+{
+	char path[64], buf[4096];
+	ssize_t len;
+	int fd;
+
+	UNVEIL("/proc", "r");
+	snprintf(path, sizeof(path), "/proc/self/task/%d/attr/unveil/rules",
+		 gettid());
+	fd = open(path, O_RDONLY);
+	ASSERT_LE(0, fd);
+	len = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	ASSERT_LT(0, len);
+	buf[len] = '\0';
+	EXPECT_STREQ("veiled yes\nlocked no\nrule r /proc\n", buf);
+}
+
+TEST_F(readback, parent_reads_child)
+{
+	const pid_t child = spawn_veiled(unveil_tmp_read);
+
+	ASSERT_LT(0, child);
+	EXPECT_RULES(child, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	reap(child);
+}
+
+TEST_F(readback, veiled_process_cannot_read_unveiled_one)
+{
+	const pid_t sleeper = spawn_sleeper();
+	char buf[256];
+
+	ASSERT_LT(0, sleeper);
+	ASSERT_EQ(0, read_rules(sleeper, buf, sizeof(buf)));
+	UNVEIL("/proc", "r");
+	EXPECT_EQ(EACCES, read_rules(sleeper, buf, sizeof(buf)));
+	reap(sleeper);
+}
+
+TEST_F(readback, other_user_cannot_read)
+{
+	const pid_t target = spawn_veiled(unveil_tmp_read);
+	int status;
+	pid_t reader;
+
+	ASSERT_LT(0, target);
+	/* The reader is a child, so that root can still kill the target. */
+	reader = fork();
+	ASSERT_LE(0, reader);
+	if (reader == 0) {
+		char buf[256];
+
+		become_nobody();
+		_exit(read_rules(target, buf, sizeof(buf)));
+	}
+	ASSERT_EQ(reader, waitpid(reader, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(EACCES, WEXITSTATUS(status));
+	reap(target);
+}
+
+TEST_F(readback, same_user_can_read)
+{
+	const pid_t target = spawn_veiled(nobody_unveils_tmp);
+
+	ASSERT_LT(0, target);
+	become_nobody();
+	EXPECT_RULES(target, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	reap(target);
+}
+
+TEST_F(readback, unmounted_rules_disappear)
+{
+	char unveiled_mnt[PATH_MAX];
+	pid_t child;
+
+	ASSERT_EQ(0, mount("none", TMP_DIR "/mnt", "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/mnt/sub", 0755));
+	strcpy(unveiled_mnt, TMP_DIR "/mnt/sub");
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (sys_unveil(unveiled_mnt, "r") || sys_unveil(TMP_DIR, "r"))
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	/* Wait until the child made both rules. */
+	for (int i = 0; i < 1000; i++) {
+		char buf[4096];
+
+		if (!read_rules(child, buf, sizeof(buf)) &&
+		    strstr(buf, "rule r " TMP_DIR "\n"))
+			break;
+		usleep(1000);
+	}
+	EXPECT_RULES(child, "veiled yes\nlocked no\n"
+		     "rule r " TMP_DIR "/mnt/sub\nrule r " TMP_DIR "\n");
+	ASSERT_EQ(0, umount(TMP_DIR "/mnt"));
+	EXPECT_RULES(child, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	reap(child);
+}
+
+TEST_HARNESS_MAIN
