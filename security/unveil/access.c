@@ -63,7 +63,7 @@ const char *unveil_format_access(const unveil_access_t access,
 	if (pos == letters)
 		*pos++ = '-';
 	*pos = '\0';
-	return *letters;
+	return letters;
 }
 
 #ifdef CONFIG_SECURITY_UNVEIL_KUNIT_TEST

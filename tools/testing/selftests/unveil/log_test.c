@@ -198,31 +198,35 @@ FIXTURE_TEARDOWN(denial_log)
 }
 
 /*
- * Expects one denial line since the last read: @child's, with @fields (a
- * format for the pid).
+ * Expects one denial line in the kernel log since @kmsg was last read:
+ * @child's, with @fields (a format for the pid).
  */
 static void expect_denial_line(struct __test_metadata *const _metadata,
-			       FIXTURE_DATA(denial_log) *const self,
-			       pid_t child, const char *fields)
+			       int kmsg, pid_t child, const char *fields)
 {
-	char line[4096];
+	char line[4096], text[4096], expected[4200];
 
 	ASSERT_LT(0, child);
-	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", self->line,
-				sizeof(self->line)));
-	snprintf(line, sizeof(line), fields, child);
-	snprintf(self->expected, sizeof(self->expected), "unveil: denied %s",
-		 line);
-	EXPECT_STREQ(self->expected, self->line);
+	EXPECT_EQ(1, kmsg_count(kmsg, "unveil: denied", line, sizeof(line)));
+	snprintf(text, sizeof(text), fields, child);
+	snprintf(expected, sizeof(expected), "unveil: denied %s", text);
+	EXPECT_STREQ(expected, line);
 }
+
+/* The fields of a line of this program, up to the path, then with it. */
+#define FIELDS_START(op_letters_errno) \
+	op_letters_errno " pid=%d comm=\"log_test\" path=\""
+#define FIELDS(op_letters_errno, path) \
+	FIELDS_START(op_letters_errno) path "\""
 
 TEST_F(denial_log, hidden_file_logs_open_with_nothing_held)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r", open_hidden,
 					  1, ENOENT);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=open needed=r held=- errno=2 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/hidden/file\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=open needed=r held=- errno=2",
+				  TMP_DIR "/hidden/file"));
 }
 
 TEST_F(denial_log, missing_letter_logs_needed_and_held)
@@ -230,8 +234,9 @@ TEST_F(denial_log, missing_letter_logs_needed_and_held)
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_read_write, 1, EACCES);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=open needed=rw held=r errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/file\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=open needed=rw held=r errno=13",
+				  TMP_DIR "/visible/file"));
 }
 
 TEST_F(denial_log, creation_logs_the_new_name)
@@ -239,8 +244,9 @@ TEST_F(denial_log, creation_logs_the_new_name)
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "rw", make_dir,
 					  1, EACCES);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=mkdir needed=c held=rw errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/new\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=mkdir needed=c held=rw errno=13",
+				  TMP_DIR "/visible/new"));
 }
 
 TEST_F(denial_log, mount_logs_eperm)
@@ -248,8 +254,9 @@ TEST_F(denial_log, mount_logs_eperm)
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "rwc",
 					  mount_tmpfs, 1, EPERM);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=mount needed=- held=- errno=1 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=mount needed=- held=- errno=1",
+				  TMP_DIR "/visible"));
 }
 
 TEST_F(denial_log, quote_and_newline_in_name_are_escaped)
@@ -257,8 +264,9 @@ TEST_F(denial_log, quote_and_newline_in_name_are_escaped)
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_quoted_name, 1, EACCES);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=open needed=w held=r errno=13 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/a\\x22b\\x0ac\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=open needed=w held=r errno=13",
+				  TMP_DIR "/visible/a\\x22b\\x0ac"));
 }
 
 TEST_F(denial_log, control_characters_in_comm_are_escaped)
@@ -267,8 +275,9 @@ TEST_F(denial_log, control_characters_in_comm_are_escaped)
 					  open_hidden_named_with_escape, 1,
 					  ENOENT);
 
-	expect_denial_line(_metadata, self, child,
-			   "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\"" TMP_DIR "/hidden/file\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\""
+			   TMP_DIR "/hidden/file\"");
 }
 
 TEST_F(denial_log, long_path_is_cut_to_768_bytes)
@@ -281,8 +290,8 @@ TEST_F(denial_log, long_path_is_cut_to_768_bytes)
 	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", self->line,
 				sizeof(self->line)));
 	snprintf(self->expected, sizeof(self->expected),
-		 "unveil: denied op=open needed=r held=- errno=2 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/hidden/" LONG_NAME "/",
-		 child);
+		 "unveil: denied " FIELDS_START("op=open needed=r held=- errno=2")
+		 TMP_DIR "/hidden/" LONG_NAME "/", child);
 	EXPECT_EQ(0, strncmp(self->expected, self->line,
 			     strlen(self->expected)));
 	/* The path is cut, and the line is whole (with its closing quote). */
@@ -307,8 +316,9 @@ TEST_F(denial_log, widening_rename_logs_what_the_new_name_grants)
 	}
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_EQ(0, status);
-	expect_denial_line(_metadata, self, child,
-			   "op=rename needed=rwc held=rc errno=18 pid=%d comm=\"log_test\" path=\"" TMP_DIR "/visible/file\"");
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=rename needed=rwc held=rc errno=18",
+				  TMP_DIR "/visible/file"));
 }
 
 TEST_F(denial_log, rate_limit_keeps_burst_then_counts_the_rest)

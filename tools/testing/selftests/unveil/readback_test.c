@@ -270,16 +270,14 @@ TEST_F(readback, same_user_can_read)
 
 TEST_F(readback, unmounted_rules_disappear)
 {
-	char unveiled_mnt[PATH_MAX];
 	pid_t child;
 
 	ASSERT_EQ(0, mount("none", TMP_DIR "/mnt", "tmpfs", 0, NULL));
 	ASSERT_EQ(0, mkdir(TMP_DIR "/mnt/sub", 0755));
-	strcpy(unveiled_mnt, TMP_DIR "/mnt/sub");
 	child = fork();
 	ASSERT_LE(0, child);
 	if (child == 0) {
-		if (sys_unveil(unveiled_mnt, "r") || sys_unveil(TMP_DIR, "r"))
+		if (sys_unveil(TMP_DIR "/mnt/sub", "r") || sys_unveil(TMP_DIR, "r"))
 			_exit(1);
 		pause();
 		_exit(0);

@@ -239,6 +239,14 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+/* Says why a process of the run fails; returns its exit status. */
+static int fail(const char *what)
+{
+	fprintf(stderr, "stress: process %d: %s: %s\n", getpid(), what,
+		strerror(errno));
+	return 1;
+}
+
 /*
  * One process: lives for 1 to 4 seconds, then another takes its place.  Four
  * in five have a veil, half of those may exec this program again.
@@ -249,20 +257,25 @@ static int process_main(unsigned long seed, int threads, time_t end)
 	int i;
 
 	if (!workers)
-		return 1;
+		return fail("calloc");
 	deadline = time(NULL) + 1 + seed % 4;
 	if (deadline > end)
 		deadline = end;
 	veiled = seed % 5 != 0;
-	if (veiled && sys_unveil(TOP "/d0", "r"))
-		return 1;
+	/* Other processes may have made d0 a file or a loop of symlinks. */
+	if (veiled && sys_unveil(TOP "/d0", "r")) {
+		if (!errno_is_expected(errno))
+			return fail("unveil " TOP "/d0");
+		veiled = false;
+	}
 	if (veiled && seed % 2 && sys_unveil(self_dir, "rx"))
-		return 1;
+		return fail("unveil of its own directory");
 	for (i = 0; i < threads; i++) {
 		workers[i].rnd = seed * 2654435761UL + i + 1;
-		if (pthread_create(&workers[i].thread, NULL, worker_main,
-				   &workers[i]))
-			return 1;
+		errno = pthread_create(&workers[i].thread, NULL, worker_main,
+				       &workers[i]);
+		if (errno)
+			return fail("pthread_create");
 	}
 	for (i = 0; i < threads; i++)
 		pthread_join(workers[i].thread, NULL);
@@ -277,12 +290,12 @@ static int mounter_main(time_t end)
 
 	while (time(NULL) < end) {
 		if (mount("none", TOP "/mnt", "tmpfs", 0, NULL))
-			return 1;
+			return fail("mount");
 		snprintf(name, sizeof(name), TOP "/mnt/n%d", i++ % NR_NAMES);
 		close(open(name, O_WRONLY | O_CREAT, 0644));
 		usleep(20000);
 		if (umount2(TOP "/mnt", MNT_DETACH))
-			return 1;
+			return fail("umount");
 		atomic_fetch_add(&counters->ops[OP_MOUNT], 1);
 	}
 	return 0;
