@@ -2,12 +2,14 @@
 /*
  * unveil LSM - Reporting denials
  *
- * Every denial gives an audit record while audit is enabled, and a kernel
- * log line unless the administrator turned them off with unveil.log_denials=0
- * (boot) or /sys/module/unveil/parameters/log_denials.  The log lines are
- * rate-limited, as a veiled process can cause denials as fast as it likes;
- * audit has its own rate limit and backlog.  Nothing here runs unless a
- * check already failed.
+ * Every file system denial gives an audit record while audit is enabled,
+ * and a kernel log line unless the administrator turned them off with
+ * unveil.log_denials=0 (boot) or /sys/module/unveil/parameters/log_denials.
+ * The log lines are rate-limited, as a veiled process can cause denials as
+ * fast as it likes; audit has its own rate limit and backlog.  Nothing here
+ * runs unless a check already failed.  Refusals to act on another process
+ * (task.c) are not reported: they are decided under task_lock(), where
+ * nothing may sleep, and concern no path.
  */
 
 #include <linux/audit.h>
@@ -47,7 +49,7 @@ struct denial {
 	const char *op;
 	/** @needed: Letters the operation needed. */
 	char needed[UNVEIL_ACCESS_LETTERS_SIZE];
-	/** @held: Letters the nearest rule held ("-" if it is hidden). */
+	/** @held: Letters of the nearest rule ("-" for none, or if hidden). */
 	char held[UNVEIL_ACCESS_LETTERS_SIZE];
 	/** @err: The error the call got, negative. */
 	int err;
