@@ -31,8 +31,8 @@ module_param(log_denials, bool, 0644);
 MODULE_PARM_DESC(log_denials, "Log a line for each denial (rate-limited)");
 
 /*
- * Quoted paths are cut to this many bytes, so that a line stays within a
- * kernel log record (1024 bytes) and keeps its newline.
+ * Quoted paths are cut to at most this many bytes, so that a line stays
+ * within a kernel log record (1024 bytes) and keeps its newline.
  */
 #define LOG_PATH_MAX	768
 
@@ -74,25 +74,31 @@ static void audit_post(struct audit_buffer *const ab, void *const data)
 
 /*
  * @text with every byte that could end the line early, fake a field or
- * reach a terminal (controls, quote, backslash, DEL and above) as \xHH.
- * Returns a kmalloc()ed string, or NULL.
+ * reach a terminal (controls, quote, backslash, DEL and above) as \xHH,
+ * cut before an escape or byte that would take it past @max - 3 bytes and
+ * then ended with "...".  Returns a kmalloc()ed string, or NULL.
  */
-static char *quote(const char *const text)
+static char *quote(const char *const text, const size_t max)
 {
-	const size_t len = strlen(text);
-	char *const quoted = kmalloc(4 * len + 1, GFP_KERNEL);
+	char *const quoted = kmalloc(max + 1, GFP_KERNEL);
 	char *pos = quoted;
-	size_t i;
+	const unsigned char *c;
 
 	if (!quoted)
 		return NULL;
-	for (i = 0; i < len; i++) {
-		const unsigned char c = text[i];
+	for (c = text; *c; c++) {
+		const bool escape = *c < ' ' || *c >= 0x7f || *c == '"' ||
+				    *c == '\\';
 
-		if (c < ' ' || c >= 0x7f || c == '"' || c == '\\')
-			pos += sprintf(pos, "\\x%02x", c);
+		if (pos - quoted + (escape ? 4 : 1) > max - 3) {
+			memcpy(pos, "...", 3);
+			pos += 3;
+			break;
+		}
+		if (escape)
+			pos += sprintf(pos, "\\x%02x", *c);
 		else
-			*pos++ = c;
+			*pos++ = *c;
 	}
 	*pos = '\0';
 	return quoted;
@@ -110,10 +116,9 @@ static void log_line(const struct denial *const denial,
 		if (IS_ERR(name))
 			name = "?";
 	}
-	quoted_path = quote(name);
-	quoted_comm = quote(get_task_comm(comm, current));
-	if (quoted_path && strlen(quoted_path) > LOG_PATH_MAX)
-		memcpy(quoted_path + LOG_PATH_MAX - 3, "...", sizeof("..."));
+	quoted_path = quote(name, LOG_PATH_MAX);
+	/* Room for every byte of a name escaped, and "...". */
+	quoted_comm = quote(get_task_comm(comm, current), 4 * TASK_COMM_LEN);
 	pr_notice("denied op=%s needed=%s held=%s errno=%d pid=%d comm=\"%s\" path=\"%s\"\n",
 		  denial->op, denial->needed, denial->held, -denial->err,
 		  task_tgid_nr(current), quoted_comm ?: "?",
