@@ -8,9 +8,9 @@
  * directory it was looked up, does not matter.
  */
 
-#include <linux/cred.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
+#include <linux/fsnotify_backend.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
@@ -69,13 +69,25 @@ static bool leave_mount_roots(struct path *const path)
 	return true;
 }
 
-/* Moves @path to its parent; false at the real root (or a disconnected one). */
+/*
+ * Moves @path one level up: from the root of a mount to the directory it
+ * covers, whose rules then apply to what is mounted on it, or else to the
+ * parent directory.  The layers of an overlay sit on private mounts
+ * without a parent (see mount_is_internal()): above such a mount's root,
+ * the walk goes on in its file system, so that a file of a layer is judged
+ * by the rules on its real ancestors.  False at the real root, or at the
+ * root of a detached mount.
+ */
 static bool step_up(struct path *const path)
 {
 	struct dentry *parent;
 
-	if (!leave_mount_roots(path))
-		return false;
+	if (path->dentry == path->mnt->mnt_root) {
+		if (follow_up_rcu(path))
+			return true;
+		if (!mount_is_internal(path->mnt))
+			return false;
+	}
 	parent = READ_ONCE(path->dentry->d_parent);
 	if (parent == path->dentry)
 		return false;
@@ -175,11 +187,9 @@ static struct unveil_match find_match(const struct unveil_ruleset *rules,
 
 /*
  * Objects of internal file systems (pipes, sockets, memfd) have no path.
- * Nor have the layers of an overlay (private clone mounts, in no mount
- * namespace) while the kernel works on them for the overlay, with the
- * credentials of its mounter: the overlay's own file was judged where the
- * overlay is mounted.  Anyone else opening a file there (from a fanotify
- * event) is judged, and finds it hidden.
+ * The private mounts of an overlay's layers are not such: a file there is
+ * judged by its real ancestry (see step_up()), whoever asks and with
+ * whatever credentials.
  */
 static bool is_pathless(const struct path *const path)
 {
@@ -187,9 +197,7 @@ static bool is_pathless(const struct path *const path)
 
 	return (path->mnt->mnt_flags & MNT_INTERNAL) ||
 	       (path->mnt->mnt_sb->s_flags & SB_NOUSER) ||
-	       (inode && IS_PRIVATE(inode)) ||
-	       (mount_is_internal(path->mnt) &&
-		current_cred() != current_real_cred());
+	       (inode && IS_PRIVATE(inode));
 }
 
 /* check_current() once some process may have a veil. */
@@ -308,30 +316,45 @@ static int check_no_more_access(const struct path *const from,
 }
 
 /*
+ * Permissions an open needs: @mode for reading and writing (FMODE_*), and
+ * @flags (O_*).
+ */
+static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags)
+{
+	unveil_access_t needed = 0;
+
+	if (mode & FMODE_READ)
+		needed |= UNVEIL_ACCESS_READ;
+	if (mode & FMODE_WRITE)
+		needed |= UNVEIL_ACCESS_WRITE;
+	if (flags & O_TRUNC)
+		needed |= UNVEIL_ACCESS_WRITE;
+	/* Even when the file already exists, as on OpenBSD. */
+	if (flags & (O_CREAT | __O_TMPFILE))
+		needed |= UNVEIL_ACCESS_CREATE;
+	return needed;
+}
+
+/*
  * The work of hook_file_open(), out of line: until the first unveil() the
  * hook is only a patched-out jump and a return, in every process.
  */
 static noinline int judge_file_open(struct file *const file)
 {
-	unveil_access_t needed = 0;
-	const char *op = "open";
-
-	if (file->f_flags & __FMODE_EXEC) {
-		/* execve() and the ELF interpreter it loads. */
-		needed = UNVEIL_ACCESS_EXEC;
-		op = "exec";
-	} else {
-		if (file->f_mode & FMODE_READ)
-			needed |= UNVEIL_ACCESS_READ;
-		if (file->f_mode & FMODE_WRITE)
-			needed |= UNVEIL_ACCESS_WRITE;
-		if (file->f_flags & O_TRUNC)
-			needed |= UNVEIL_ACCESS_WRITE;
-		/* Even when the file already exists, as on OpenBSD. */
-		if (file->f_flags & (O_CREAT | __O_TMPFILE))
-			needed |= UNVEIL_ACCESS_CREATE;
-	}
-	return check_object(&file->f_path, needed, op);
+	/*
+	 * Files the kernel opens for its own use (kernel_file_open() and
+	 * backing files: an overlay reading its layers, FUSE passthrough)
+	 * never reach a file table: what the process opened was judged where
+	 * it opened it.  A file this open created was judged, with everything
+	 * the open needs, before it was created (hook_path_open_create()).
+	 */
+	if (file->f_mode & (FMODE_NOACCOUNT | FMODE_CREATED))
+		return 0;
+	/* execve() and the ELF interpreter it loads. */
+	if (file->f_flags & __FMODE_EXEC)
+		return check_object(&file->f_path, UNVEIL_ACCESS_EXEC, "exec");
+	return check_object(&file->f_path, open_needs(file->f_mode,
+						      file->f_flags), "open");
 }
 
 static int hook_file_open(struct file *const file)
@@ -356,7 +379,7 @@ static noinline int judge_path_attr(const struct path *const path,
 {
 	unveil_access_t needed = 0;
 
-	if (mask & MAY_READ)
+	if (mask & (MAY_ACCESS | MAY_READ))
 		needed |= UNVEIL_ACCESS_READ;
 	if (mask & MAY_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
@@ -371,11 +394,45 @@ static int hook_path_attr(const struct path *const path, const int mask)
 	return judge_path_attr(path, mask);
 }
 
+static bool current_is_veiled(void)
+{
+	return unveil_used_anywhere() &&
+	       unveil_veil_is_active(unveil_current_veil());
+}
+
+/*
+ * Refuses @op to a veiled process, for what it would do beyond any rule:
+ * change the mount tree, reach files without a lookup, or watch a whole
+ * file system.  @path is its object if it has one.
+ */
+static int deny_if_veiled(const char *const op, const struct path *const path)
+{
+	if (!current_is_veiled())
+		return 0;
+	unveil_log_denial(op, path, 0, 0, -EPERM);
+	return -EPERM;
+}
+
 static int hook_path_mknod(const struct path *const dir,
 			   struct dentry *const dentry, const umode_t mode,
 			   const unsigned int dev)
 {
+	/* A device node would reach data that no rule can see: a disk's. */
+	if (S_ISCHR(mode) || S_ISBLK(mode)) {
+		const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+
+		return deny_if_veiled("mknod", &pos);
+	}
 	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "mknod");
+}
+
+/* open(O_CREAT) of a new file: judged as the whole open, before it exists. */
+static int hook_path_open_create(const struct path *const dir,
+				 struct dentry *const dentry,
+				 const int open_flag)
+{
+	return check_name(dir, dentry, open_needs(OPEN_FMODE(open_flag),
+						  open_flag), "open");
 }
 
 static int hook_path_mkdir(const struct path *const dir,
@@ -437,8 +494,13 @@ static int hook_path_rename(const struct path *const old_dir,
 	int err;
 
 	err = check_current(&from, old_by_name, move, "rename");
+	/*
+	 * The target name needs 'c'.  An existing target is removed (or moved
+	 * away), so it is judged as rmdir() or unlink() would judge it: a
+	 * directory by its own rule.
+	 */
 	if (!err)
-		err = check_current(&to, exchange ? !d_is_dir(new_dentry) : true,
+		err = check_current(&to, !d_is_dir(new_dentry),
 				    exchange ? move : UNVEIL_ACCESS_CREATE,
 				    "rename");
 	/*
@@ -465,26 +527,13 @@ static int hook_path_chroot(const struct path *const path)
 static int hook_path_notify(const struct path *const path, const u64 mask,
 			    const unsigned int obj_type)
 {
+	/*
+	 * fanotify marks on a mount or a file system report events, with
+	 * names, from anywhere below, hidden places included.
+	 */
+	if (obj_type != FSNOTIFY_OBJ_TYPE_INODE)
+		return deny_if_veiled("watch", path);
 	return check_object(path, UNVEIL_ACCESS_READ, "watch");
-}
-
-static bool current_is_veiled(void)
-{
-	return unveil_used_anywhere() &&
-	       unveil_veil_is_active(unveil_current_veil());
-}
-
-/*
- * Changing the mount tree would move hidden trees into view, or visible ones
- * out of their rules' reach: a veiled process may not.  @op names the
- * operation, @path is its object if it has one.
- */
-static int deny_if_veiled(const char *const op, const struct path *const path)
-{
-	if (!current_is_veiled())
-		return 0;
-	unveil_log_denial(op, path, 0, 0, -EPERM);
-	return -EPERM;
 }
 
 static int hook_sb_mount(const char *const dev_name,
@@ -528,6 +577,8 @@ static int hook_mount_api(const enum lsm_mount_op op,
 		[LSM_MOUNT_FSMOUNT] = "fsmount",
 		[LSM_MOUNT_CLONE] = "open_tree",
 		[LSM_MOUNT_SETATTR] = "mount_setattr",
+		[LSM_MOUNT_LIST] = "listmount",
+		[LSM_MOUNT_STAT] = "statmount",
 	};
 	const char *name = "mount";
 
@@ -551,6 +602,7 @@ static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
 	LSM_HOOK_INIT(path_attr, hook_path_attr),
 	LSM_HOOK_INIT(path_mknod, hook_path_mknod),
+	LSM_HOOK_INIT(path_open_create, hook_path_open_create),
 	LSM_HOOK_INIT(path_mkdir, hook_path_mkdir),
 	LSM_HOOK_INIT(path_symlink, hook_path_symlink),
 	LSM_HOOK_INIT(path_unlink, hook_path_unlink),

@@ -5,11 +5,15 @@
  * Objects hold a reference on their inode, so that the inode (and the rules
  * tied to it) stays in memory as long as a rule refers to it.  The unmount of
  * a file system unties all its objects and drops those references, so rules
- * never keep a file system busy: they just stop matching.
+ * never keep a file system busy: they just stop matching.  File systems
+ * whose lookups would not find the inode again are the exception: there an
+ * object pins its directory (see struct unveil_object).
  */
 
+#include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/lsm_hooks.h>
+#include <linux/magic.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -47,14 +51,58 @@ static bool untie(struct unveil_object *const object, struct inode *const inode)
 	return owned;
 }
 
-/**
- * unveil_get_inode_object - Get the object of an inode, creating it if needed
- * @inode: A directory inode, kept alive by the caller.
- *
- * Returns: The object with a new reference, or ERR_PTR(-ENOMEM).
+/*
+ * Whether a lookup finds the inode of @dir again after the dentry cache
+ * dropped @dir, as long as the object holds the inode.  Disk and network
+ * file systems and kernfs (sysfs, cgroupfs) find it in the inode hash;
+ * tmpfs, ramfs and hugetlbfs never drop a dentry.  Others, such as procfs,
+ * make a new inode on each lookup.
  */
-struct unveil_object *unveil_get_inode_object(struct inode *const inode)
+static bool inode_is_found_again(const struct dentry *const dir)
 {
+	struct inode *const inode = d_backing_inode(dir);
+
+	switch (inode->i_sb->s_magic) {
+	case TMPFS_MAGIC:
+	case RAMFS_MAGIC:
+	case HUGETLBFS_MAGIC:
+		return true;
+	}
+	return !inode_unhashed(inode);
+}
+
+/* Pins @dir and its file system; false if the file system is going away. */
+static bool pin_dir(struct unveil_object *const object,
+		    struct dentry *const dir)
+{
+	/* The caller's path holds a mount, which holds the superblock active. */
+	if (WARN_ON_ONCE(!atomic_inc_not_zero(&dir->d_sb->s_active)))
+		return false;
+	object->pinned = dget(dir);
+	return true;
+}
+
+static void free_object(struct unveil_object *const object)
+{
+	if (object->pinned) {
+		struct super_block *const sb = object->pinned->d_sb;
+
+		dput(object->pinned);
+		deactivate_super(sb);
+	}
+	kfree_rcu(object, rcu);
+}
+
+/**
+ * unveil_get_dir_object - Get the object of a directory, creating it if needed
+ * @dir: A directory, on a path the caller holds.
+ *
+ * Returns: The object with a new reference, ERR_PTR(-ENOMEM), or
+ * ERR_PTR(-ENOENT) if the file system is being shut down.
+ */
+struct unveil_object *unveil_get_dir_object(struct dentry *const dir)
+{
+	struct inode *const inode = d_backing_inode(dir);
 	struct unveil_inode_security *const blob = unveil_inode(inode);
 	struct unveil_object *object, *new;
 
@@ -79,11 +127,15 @@ struct unveil_object *unveil_get_inode_object(struct inode *const inode)
 		refcount_set(&new->usage, 1);
 		spin_lock_init(&new->lock);
 		new->inode = inode;
+		if (!inode_is_found_again(dir) && !pin_dir(new, dir)) {
+			kfree(new);
+			return ERR_PTR(-ENOENT);
+		}
 
 		spin_lock(&inode->i_lock);
 		if (rcu_access_pointer(blob->object)) {
 			spin_unlock(&inode->i_lock);
-			kfree(new);
+			free_object(new);
 			continue;
 		}
 		__iget(inode);
@@ -107,7 +159,8 @@ void unveil_object_get(struct unveil_object *const object)
  * unveil_object_put - Drop a reference on an object
  * @object: Object, or NULL.
  *
- * May sleep: the last reference drops the inode reference.
+ * May sleep: the last reference drops the references on the inode, and on
+ * a pinned directory and its file system.
  */
 void unveil_object_put(struct unveil_object *const object)
 {
@@ -122,7 +175,7 @@ void unveil_object_put(struct unveil_object *const object)
 	spin_unlock(&object->lock);
 	if (inode && untie(object, inode))
 		put_inode_ref(inode);
-	kfree_rcu(object, rcu);
+	free_object(object);
 }
 
 static void hook_inode_free_security_rcu(void *inode_security)

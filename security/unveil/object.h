@@ -38,6 +38,15 @@ struct unveil_object {
 	 * Protected by @lock.
 	 */
 	struct inode *inode;
+	/**
+	 * @pinned: The directory's dentry, with a reference, and an active
+	 * reference on its superblock, on file systems that would make a new
+	 * inode, without the object, on a lookup after the dentry cache
+	 * dropped the directory (procfs): the dentry keeps lookups finding
+	 * this inode, so a rule never lapses.  The file system then shuts
+	 * down only after the object.  NULL elsewhere.  Set at creation.
+	 */
+	struct dentry *pinned;
 	/** @rcu: Frees the object after lockless readers are done. */
 	struct rcu_head rcu;
 };
@@ -77,7 +86,7 @@ unveil_superblock(const struct super_block *const sb)
 	return sb->s_security + unveil_blob_sizes.lbs_superblock;
 }
 
-struct unveil_object *unveil_get_inode_object(struct inode *inode);
+struct unveil_object *unveil_get_dir_object(struct dentry *dir);
 void unveil_object_get(struct unveil_object *object);
 void unveil_object_put(struct unveil_object *object);
 

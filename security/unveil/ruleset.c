@@ -6,6 +6,7 @@
 #include <kunit/test.h>
 #include <linux/errno.h>
 #include <linux/hash.h>
+#include <linux/limits.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
@@ -232,8 +233,9 @@ static void copy_dir(struct unveil_dir *const dst,
  *
  * Rules on file systems unmounted since are left out.
  *
- * Returns: The new ruleset with one reference, ERR_PTR(-E2BIG) past the limits,
- * or ERR_PTR(-ENOMEM).
+ * Returns: The new ruleset with one reference, ERR_PTR(-ENAMETOOLONG) if
+ * @name is longer than NAME_MAX, ERR_PTR(-E2BIG) past the limits, or
+ * ERR_PTR(-ENOMEM).
  */
 struct unveil_ruleset *
 unveil_ruleset_add(const struct unveil_ruleset *const old,
@@ -250,8 +252,13 @@ unveil_ruleset_add(const struct unveil_ruleset *const old,
 	char *bytes;
 	u32 i;
 
+	BUILD_BUG_ON(NAME_MAX > U8_MAX);
 	if (name) {
-		change.len = strlen(name);
+		const size_t len = strnlen(name, NAME_MAX + 1);
+
+		if (len > NAME_MAX)
+			return ERR_PTR(-ENAMETOOLONG);
+		change.len = len;
 		change.hash = unveil_name_hash(name, change.len, NULL);
 		change.name = name;
 		change.access = access;
@@ -585,6 +592,39 @@ static void test_ruleset_limit_is_e2big(struct kunit *const test)
 	unveil_shown_path_put(shown);
 }
 
+static void test_ruleset_name_over_name_max_is_enametoolong(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 1);
+	struct unveil_shown_path *const shown = make_shown(test, "/");
+	char name[NAME_MAX + 2];
+	struct unveil_ruleset *ruleset;
+	const struct unveil_dir *dir;
+
+	memset(name, 'n', NAME_MAX + 1);
+	name[NAME_MAX + 1] = '\0';
+	ruleset = unveil_ruleset_add(NULL, &obj[0], shown, name, R);
+	KUNIT_EXPECT_EQ(test, -ENAMETOOLONG, PTR_ERR(ruleset));
+
+	/* The longest name is kept whole, not cut to its length modulo 256. */
+	name[NAME_MAX] = '\0';
+	ruleset = unveil_ruleset_add(NULL, &obj[0], shown, name, R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
+	dir = unveil_ruleset_find(ruleset, &obj[0]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_NOT_NULL(test,
+			      unveil_dir_find_name(dir, name, NAME_MAX,
+						   unveil_name_hash(name,
+								    NAME_MAX,
+								    NULL)));
+	KUNIT_EXPECT_NULL(test,
+			  unveil_dir_find_name(dir, name, NAME_MAX - 1,
+					       unveil_name_hash(name,
+								NAME_MAX - 1,
+								NULL)));
+	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
 #undef R
 #undef W
 #undef X
@@ -601,6 +641,7 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_dir_and_name_rules),
 	KUNIT_CASE(test_ruleset_keeps_first_path_of_dir),
 	KUNIT_CASE(test_ruleset_limit_is_e2big),
+	KUNIT_CASE(test_ruleset_name_over_name_max_is_enametoolong),
 	{}
 	/* clang-format on */
 };

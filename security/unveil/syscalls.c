@@ -58,15 +58,14 @@ static int resolve_missing(const char *const pathname,
 	char *parent;
 	int err;
 
-	if (!slash) {
-		target->name = pathname;
-		return kern_path(".", LOOKUP_FOLLOW, &target->path);
-	}
-	if (!slash[1])
+	target->name = slash ? slash + 1 : pathname;
+	if (!target->name[0])
 		return -ENOENT;
-	if (strlen(slash + 1) > NAME_MAX)
+	/* Not every file system's lookup says so: procfs finds no entry. */
+	if (strlen(target->name) > NAME_MAX)
 		return -ENAMETOOLONG;
-	target->name = slash + 1;
+	if (!slash)
+		return kern_path(".", LOOKUP_FOLLOW, &target->path);
 	if (slash == pathname)
 		return kern_path("/", LOOKUP_FOLLOW, &target->path);
 
@@ -199,7 +198,7 @@ static int add_rule(const struct unveil_target *const target,
 	shown = shown_path(target);
 	if (!shown)
 		return -ENOMEM;
-	object = unveil_get_inode_object(d_backing_inode(target->path.dentry));
+	object = unveil_get_dir_object(target->path.dentry);
 	if (IS_ERR(object)) {
 		err = PTR_ERR(object);
 		goto out_put_shown;

@@ -15,6 +15,7 @@
 
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <linux/capability.h>
 #include <linux/openat2.h>
 #include <pthread.h>
 #include <sched.h>
@@ -30,6 +31,7 @@
 
 #include "../kselftest_harness.h"
 #include "common.h"
+#include "ring.h"
 
 /* How long a race runs once veiled, and at most before the veil. */
 #define RACE_SECONDS 1.0
@@ -769,6 +771,55 @@ TEST_F(tree, bind_mount_of_a_visible_directory_in_a_hidden_place_is_hidden)
 	EXPECT_EQ(0, open_errno(at(self->base, "a/sub/f3"), O_RDONLY));
 }
 
+/*
+ * Unveils a rwc and a/sub with @perms in a child, then mounts a tmpfs
+ * holding the file f on a/sub, and lets the child try to open f for
+ * reading and to create a file there.  Returns the child's exit status:
+ * the errno of the read, times 16, plus the errno of the creation.
+ */
+static int try_mount_on_covered_dir(struct __test_metadata *const _metadata,
+				    const char *base, const char *perms)
+{
+	int veiled[2], mounted[2], status;
+	pid_t child;
+	char c;
+
+	private_mounts(_metadata);
+	ASSERT_EQ(0, pipe(veiled));
+	ASSERT_EQ(0, pipe(mounted));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno(at(base, "a"), "rwc") ||
+		    unveil_errno(at(base, "a/sub"), perms) ||
+		    unveil_errno(NULL, NULL) || write(veiled[1], "v", 1) != 1 ||
+		    read(mounted[0], &c, 1) != 1)
+			_exit(255);
+		_exit(open_errno(at(base, "a/sub/f"), O_RDONLY) << 4 |
+		      open_errno(at(base, "a/sub/new"), O_WRONLY | O_CREAT));
+	}
+	ASSERT_EQ(1, read(veiled[0], &c, 1));
+	ASSERT_EQ(0, mount("none", at(base, "a/sub"), "tmpfs", 0, NULL));
+	write_file(at(base, "a/sub/f"), "f");
+	ASSERT_EQ(1, write(mounted[1], "m", 1));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(ENOENT, access(at(base, "a/sub/new"), F_OK) ? errno : 0);
+	return WEXITSTATUS(status);
+}
+
+TEST_F(tree, file_system_mounted_later_on_a_hidden_directory_stays_hidden)
+{
+	EXPECT_EQ(ENOENT << 4 | ENOENT,
+		  try_mount_on_covered_dir(_metadata, self->base, ""));
+}
+
+TEST_F(tree, file_system_mounted_later_on_a_read_only_directory_stays_read_only)
+{
+	EXPECT_EQ(0 << 4 | EACCES,
+		  try_mount_on_covered_dir(_metadata, self->base, "r"));
+}
+
 /* A read-only overlay of @lower and an empty directory c, on @target. */
 static int mount_overlay(const char *base, const char *lower,
 			 const char *target)
@@ -847,6 +898,228 @@ TEST_F(tree, fanotify_event_of_an_overlay_layer_gives_no_descriptor)
 	ASSERT_EQ(0, open_errno(merged, O_RDONLY | O_DIRECTORY));
 	/* The layer is hidden from us: reading the event fails with that. */
 	EXPECT_EQ(ENOENT, errno_of(read(fan, event, sizeof(event))));
+}
+
+/*
+ * An overlay on a/empty of the hidden lower layer b and the hidden upper
+ * layer c/upper, with a fanotify group that reports opens of both layers:
+ * reading the overlay's directory opens them on its private mounts.
+ */
+static int overlay_with_watched_layers(struct __test_metadata *const _metadata,
+				       const char *base)
+{
+	char options[512];
+	int fan;
+
+	private_mounts(_metadata);
+	ASSERT_EQ(0, mkdir(at(base, "c"), 0755));
+	ASSERT_EQ(0, mkdir(at(base, "c/upper"), 0755));
+	ASSERT_EQ(0, mkdir(at(base, "c/work"), 0755));
+	snprintf(options, sizeof(options), "lowerdir=%s,upperdir=%s,workdir=%s",
+		 at(base, "b"), at(base, "c/upper"), at(base, "c/work"));
+	ASSERT_EQ(0, mount("overlay", at(base, "a/empty"), "overlay", 0,
+			   options));
+	fan = fanotify_init(FAN_CLASS_NOTIF | FAN_NONBLOCK, O_RDONLY);
+	ASSERT_LE(0, fan);
+	ASSERT_EQ(0, fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN | FAN_ONDIR,
+				   AT_FDCWD, at(base, "b")));
+	ASSERT_EQ(0, fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN | FAN_ONDIR,
+				   AT_FDCWD, at(base, "c/upper")));
+	return fan;
+}
+
+/* Lists the overlay on a/empty: its layers are opened and reported. */
+static void list_overlay(struct __test_metadata *const _metadata,
+			 const char *base)
+{
+	char buf[1024];
+	int fd = open(at(base, "a/empty"), O_RDONLY | O_DIRECTORY);
+
+	ASSERT_LE(0, fd);
+	ASSERT_LT(0, syscall(SYS_getdents64, fd, buf, sizeof(buf)));
+	close(fd);
+}
+
+/*
+ * Gives the process new credentials, the same but for one effective
+ * capability: requests of an io_uring personality registered before, and
+ * faccessat(), then run with credentials that are not the process's own.
+ */
+static void drop_an_effective_capability(struct __test_metadata *const _metadata)
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct caps[2];
+
+	ASSERT_EQ(0, syscall(SYS_capget, &header, caps));
+	caps[0].effective &= ~(1u << CAP_SYS_NICE);
+	ASSERT_EQ(0, syscall(SYS_capset, &header, caps));
+}
+
+/* Inode number of @path, 0 if it has none. */
+static ino_t ino_of(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) ? 0 : st.st_ino;
+}
+
+/*
+ * Keeps the descriptors of the lower layer b and the upper layer c/upper
+ * among the @len bytes of @events in *@lower and *@upper (-1 if absent),
+ * closes the others; returns how many events carried a descriptor.
+ */
+static int keep_layer_fds(const char *base, struct fanotify_event_metadata *events,
+			  ssize_t len, int *lower, int *upper)
+{
+	const ino_t lower_ino = ino_of(at(base, "b"));
+	const ino_t upper_ino = ino_of(at(base, "c/upper"));
+	struct fanotify_event_metadata *event;
+	int count = 0;
+	struct stat st;
+
+	*lower = *upper = -1;
+	for (event = events; FAN_EVENT_OK(event, len);
+	     event = FAN_EVENT_NEXT(event, len)) {
+		if (event->fd < 0)
+			continue;
+		count++;
+		if (!fstat(event->fd, &st) && st.st_ino == lower_ino &&
+		    *lower < 0)
+			*lower = event->fd;
+		else if (!fstat(event->fd, &st) && st.st_ino == upper_ino &&
+			 *upper < 0)
+			*upper = event->fd;
+		else
+			close(event->fd);
+	}
+	return count;
+}
+
+/* Descriptors of both layers, from events read before the veil. */
+static void layer_fds_before_the_veil(struct __test_metadata *const _metadata,
+				      const char *base, int fan, int *lower,
+				      int *upper)
+{
+	struct fanotify_event_metadata events[8];
+	ssize_t len;
+
+	list_overlay(_metadata, base);
+	len = read(fan, events, sizeof(events));
+	ASSERT_LT(0, len);
+	keep_layer_fds(base, events, len, lower, upper);
+	ASSERT_LE(0, *lower);
+	ASSERT_LE(0, *upper);
+}
+
+/*
+ * Credentials other than the process's own are no pass through the
+ * layers: an io_uring personality, registered before the process changed
+ * its credentials, reads the events for a locked veil's process, and gets
+ * nothing of the hidden layers.
+ */
+TEST_F(tree, layers_reported_to_an_io_uring_personality_give_no_descriptor)
+{
+	struct fanotify_event_metadata events[8];
+	struct io_uring_sqe sqe = {
+		.opcode = IORING_OP_READ,
+		.addr = (unsigned long)events,
+		.len = sizeof(events),
+	};
+	struct ring ring;
+	int lower, upper;
+
+	sqe.fd = overlay_with_watched_layers(_metadata, self->base);
+	ASSERT_EQ(0, ring_init(&ring, 0));
+	sqe.personality = ring_register_personality(&ring);
+	ASSERT_LT(0, sqe.personality);
+	drop_an_effective_capability(_metadata);
+	list_overlay(_metadata, self->base);
+	ASSERT_EQ(0, ring_run(&ring, &sqe));
+	ASSERT_LT(0, keep_layer_fds(self->base, events, ring.res, &lower,
+				    &upper));
+	ASSERT_LE(0, lower);
+	ASSERT_LE(0, upper);
+	close(lower);
+	close(upper);
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(NULL, NULL);
+	list_overlay(_metadata, self->base);
+	EXPECT_EQ(ENOENT, ring_run(&ring, &sqe));
+	sqe.flags = IOSQE_ASYNC;
+	list_overlay(_metadata, self->base);
+	EXPECT_EQ(ENOENT, ring_run(&ring, &sqe));
+}
+
+/*
+ * With a layer's descriptor from before the veil, an io_uring personality
+ * neither reads a hidden lower file nor creates one in the hidden upper
+ * layer, whatever the overlay shows.
+ */
+TEST_F(tree, layer_descriptor_under_an_io_uring_personality_is_judged)
+{
+	struct io_uring_sqe sqe = {
+		.opcode = IORING_OP_OPENAT,
+		.addr = (unsigned long)"f4",
+		.open_flags = O_RDONLY,
+	};
+	struct ring ring;
+	int fan, lower, upper;
+
+	fan = overlay_with_watched_layers(_metadata, self->base);
+	layer_fds_before_the_veil(_metadata, self->base, fan, &lower, &upper);
+	ASSERT_EQ(0, ring_init(&ring, 0));
+	sqe.personality = ring_register_personality(&ring);
+	ASSERT_LT(0, sqe.personality);
+	drop_an_effective_capability(_metadata);
+	sqe.fd = lower;
+	ASSERT_EQ(0, ring_run(&ring, &sqe));
+	close(ring.res);
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(NULL, NULL);
+	EXPECT_EQ(ENOENT, ring_run(&ring, &sqe));
+	sqe.fd = upper;
+	sqe.addr = (unsigned long)"new";
+	sqe.open_flags = O_WRONLY | O_CREAT;
+	sqe.len = 0644;
+	EXPECT_EQ(ENOENT, ring_run(&ring, &sqe));
+	/* Had it been made in the upper layer, the overlay would show it. */
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/empty/new"), O_RDONLY));
+}
+
+/* Nor are the credentials that faccessat() runs with. */
+TEST_F(tree, layer_descriptor_under_access_credentials_is_judged)
+{
+	int fan, layer, upper;
+
+	fan = overlay_with_watched_layers(_metadata, self->base);
+	layer_fds_before_the_veil(_metadata, self->base, fan, &layer, &upper);
+	drop_an_effective_capability(_metadata);
+	ASSERT_EQ(0, errno_of(faccessat(layer, "f4", F_OK, 0)));
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(NULL, NULL);
+	EXPECT_EQ(ENOENT, errno_of(faccessat(layer, "f4", F_OK, 0)));
+	EXPECT_EQ(ENOENT, errno_of(faccessat(layer, "f4", R_OK, 0)));
+}
+
+/*
+ * A layer reached outside its overlay is judged by the rules on its real
+ * ancestors.  (The lower layer's private mount is read-only: writing there
+ * fails with EROFS before any check.)
+ */
+TEST_F(tree, layer_descriptor_is_judged_by_the_rules_on_the_layer)
+{
+	int fan, lower, upper;
+
+	fan = overlay_with_watched_layers(_metadata, self->base);
+	layer_fds_before_the_veil(_metadata, self->base, fan, &lower, &upper);
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL(at(self->base, "b"), "r");
+	UNVEIL(at(self->base, "c"), "rw");
+	UNVEIL(NULL, NULL);
+	EXPECT_EQ(0, openat_errno(lower, "f4", O_RDONLY));
+	EXPECT_EQ(EACCES, openat_errno(upper, "new", O_WRONLY | O_CREAT));
 }
 
 TEST_F(tree, overlay_in_a_hidden_place_of_a_visible_lower_directory_is_hidden)

@@ -15,7 +15,11 @@
 #include <pthread.h>
 #include <sched.h>
 #include <stdarg.h>
+#include <linux/bpf.h>
+#include <linux/mount.h>
+#include <sys/fanotify.h>
 #include <sys/inotify.h>
+#include <sys/sysmacros.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/un.h>
@@ -31,6 +35,12 @@
 
 #ifndef __NR_fchmodat2
 #define __NR_fchmodat2 452
+#endif
+#ifndef __NR_statmount
+#define __NR_statmount 457
+#endif
+#ifndef __NR_listmount
+#define __NR_listmount 458
 #endif
 
 FIXTURE(tree) {
@@ -270,6 +280,36 @@ TEST_F(tree, mknod_fifo_needs_c)
 	EXPECT_EQ(0, errno_of(mkfifo(at(self->base, "a/fifo"), 0644)));
 }
 
+/* A device node would reach data that no rule covers: a whole disk. */
+TEST_F(tree, mknod_of_a_device_is_eperm)
+{
+	ASSERT_EQ(0, mknod(at(self->base, "a/null"), S_IFCHR | 0600,
+			   makedev(1, 3)));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(EPERM, errno_of(mknod(at(self->base, "a/chr"),
+					S_IFCHR | 0600, makedev(1, 3))));
+	EXPECT_EQ(EPERM, errno_of(mknod(at(self->base, "a/blk"),
+					S_IFBLK | 0600, makedev(7, 0))));
+	EXPECT_EQ(EPERM, errno_of(mknodat(AT_FDCWD, at(self->base, "b/blk"),
+					  S_IFBLK | 0600, makedev(7, 0))));
+	EXPECT_EQ(ENOENT, access(at(self->base, "a/chr"), F_OK) ? errno : 0);
+	EXPECT_EQ(ENOENT, access(at(self->base, "a/blk"), F_OK) ? errno : 0);
+}
+
+TEST_F(tree, mknod_of_a_socket_or_a_file_needs_c)
+{
+	UNVEIL(at(self->base, "a"), "rw");
+	EXPECT_EQ(EACCES, errno_of(mknod(at(self->base, "a/sock"),
+					 S_IFSOCK | 0600, 0)));
+	EXPECT_EQ(EACCES, errno_of(mknod(at(self->base, "a/reg"),
+					 S_IFREG | 0600, 0)));
+	UNVEIL(at(self->base, "a"), "c");
+	EXPECT_EQ(0, errno_of(mknod(at(self->base, "a/sock"), S_IFSOCK | 0600,
+				    0)));
+	EXPECT_EQ(0, errno_of(mknod(at(self->base, "a/reg"), S_IFREG | 0600,
+				    0)));
+}
+
 TEST_F(tree, symlink_needs_c_on_the_new_name)
 {
 	UNVEIL(at(self->base, "a"), "rw");
@@ -392,9 +432,50 @@ TEST_F(tree, rename_onto_a_directory_does_not_take_over_its_rule)
 	ASSERT_EQ(0, mkdir(at(self->base, "b/h"), 0755));
 	UNVEIL(at(self->base, "a"), "rc");
 	UNVEIL(at(self->base, "b"), "rwc");
-	UNVEIL(at(self->base, "b/h"), "");
+	UNVEIL(at(self->base, "b/h"), "rc");
+	/* a/sub would get the rights of b, not those of the b/h it replaces. */
 	EXPECT_EQ(EXDEV, errno_of(rename(at(self->base, "a/sub"),
 					 at(self->base, "b/h"))));
+}
+
+/* An existing target is removed: it is judged as rmdir() would judge it. */
+TEST_F(tree, rename_onto_a_hidden_directory_is_enoent)
+{
+	ASSERT_EQ(0, mkdir(at(self->base, "a/h"), 0755));
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/h"), "");
+	EXPECT_EQ(ENOENT, errno_of(rename(at(self->base, "a/empty"),
+					  at(self->base, "a/h"))));
+	UNVEIL(at(self->base, "a/h"), "rwc");
+	EXPECT_EQ(0, errno_of(rename(at(self->base, "a/empty"),
+				     at(self->base, "a/h"))));
+}
+
+TEST_F(tree, rename_onto_a_read_only_directory_is_eacces)
+{
+	ASSERT_EQ(0, mkdir(at(self->base, "a/ro"), 0755));
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/ro"), "r");
+	EXPECT_EQ(EACCES, errno_of(rename(at(self->base, "a/empty"),
+					  at(self->base, "a/ro"))));
+	EXPECT_EQ(0, access(at(self->base, "a/ro"), F_OK) ? errno : 0);
+	EXPECT_EQ(0, access(at(self->base, "a/empty"), F_OK) ? errno : 0);
+}
+
+/* ENOTEMPTY would tell that the hidden directory holds something. */
+TEST_F(tree, rename_onto_a_hidden_directory_does_not_tell_whether_it_is_empty)
+{
+	ASSERT_EQ(0, mkdir(at(self->base, "a/h"), 0755));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/h/x"), 0755));
+	ASSERT_EQ(ENOTEMPTY, errno_of(rename(at(self->base, "a/empty"),
+					     at(self->base, "a/h"))));
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/h"), "");
+	EXPECT_EQ(ENOENT, errno_of(rename(at(self->base, "a/empty"),
+					  at(self->base, "a/h"))));
+	EXPECT_EQ(ENOENT, errno_of(renameat2(AT_FDCWD, at(self->base, "a/sub"),
+					     AT_FDCWD, at(self->base, "a/h"),
+					     RENAME_EXCHANGE)));
 }
 
 TEST_F(tree, o_path_fd_with_empty_path_gives_no_more_access)
@@ -685,6 +766,108 @@ TEST_F(tree, inotify_watch_needs_r)
 						     IN_MODIFY)));
 	UNVEIL(at(self->base, "a"), "r");
 	EXPECT_LE(0, inotify_add_watch(fd, at(self->base, "a/f1"), IN_MODIFY));
+}
+
+TEST_F(tree, fanotify_inode_mark_needs_r)
+{
+	int fan = fanotify_init(FAN_CLASS_NOTIF, O_RDONLY);
+
+	ASSERT_LE(0, fan);
+	UNVEIL(at(self->base, "a"), "w");
+	EXPECT_EQ(EACCES, errno_of(fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN,
+						 AT_FDCWD,
+						 at(self->base, "a/f1"))));
+	EXPECT_EQ(ENOENT, errno_of(fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN,
+						 AT_FDCWD,
+						 at(self->base, "b/f4"))));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(0, errno_of(fanotify_mark(fan, FAN_MARK_ADD, FAN_OPEN,
+					    AT_FDCWD, at(self->base, "a/f1"))));
+}
+
+/* They report events, with names, from anywhere below: hidden places too. */
+TEST_F(tree, fanotify_mount_and_file_system_marks_are_eperm)
+{
+	const unsigned int marks[] = { FAN_MARK_MOUNT, FAN_MARK_FILESYSTEM };
+	int fan = fanotify_init(FAN_CLASS_NOTIF | FAN_REPORT_DFID_NAME,
+				O_RDONLY);
+	unsigned int i;
+
+	ASSERT_LE(0, fan);
+	for (i = 0; i < 2; i++) {
+		ASSERT_EQ(0, errno_of(fanotify_mark(fan, FAN_MARK_ADD | marks[i],
+						    FAN_OPEN, AT_FDCWD,
+						    at(self->base, "a"))));
+		ASSERT_EQ(0, errno_of(fanotify_mark(fan,
+						    FAN_MARK_REMOVE | marks[i],
+						    FAN_OPEN, AT_FDCWD,
+						    at(self->base, "a"))));
+	}
+	UNVEIL(at(self->base, "a"), "rwc");
+	for (i = 0; i < 2; i++)
+		EXPECT_EQ(EPERM, errno_of(fanotify_mark(fan,
+							FAN_MARK_ADD | marks[i],
+							FAN_OPEN, AT_FDCWD,
+							at(self->base, "a"))));
+	EXPECT_EQ(0, errno_of(fanotify_mark(fan, FAN_MARK_ADD, FAN_CREATE,
+					    AT_FDCWD, at(self->base, "a"))));
+}
+
+/* A map pinned at @dir/map of a bpf file system mounted on @dir. */
+static void pin_a_map(struct __test_metadata *const _metadata, const char *dir)
+{
+	union bpf_attr attr = {
+		.map_type = BPF_MAP_TYPE_ARRAY,
+		.key_size = 4,
+		.value_size = 4,
+		.max_entries = 1,
+	};
+	int map;
+
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_EQ(0, mount("none", dir, "bpf", 0, NULL));
+	map = syscall(__NR_bpf, BPF_MAP_CREATE, &attr, sizeof(attr));
+	ASSERT_LE(0, map);
+	memset(&attr, 0, sizeof(attr));
+	attr.bpf_fd = map;
+	attr.pathname = (unsigned long)at(dir, "map");
+	ASSERT_EQ(0, syscall(__NR_bpf, BPF_OBJ_PIN, &attr, sizeof(attr)));
+	close(map);
+}
+
+/* errno of bpf(BPF_OBJ_GET) of @path with @flags, 0 on success. */
+static int bpf_obj_get_errno(const char *path, unsigned int flags)
+{
+	union bpf_attr attr = {
+		.pathname = (unsigned long)path,
+		.file_flags = flags,
+	};
+	int fd = syscall(__NR_bpf, BPF_OBJ_GET, &attr, sizeof(attr));
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/* A pinned BPF map is data like a file's: getting it is judged like open. */
+TEST_F(tree, bpf_obj_get_needs_r_to_read_and_w_to_write)
+{
+	char map[PATH_MAX];
+
+	pin_a_map(_metadata, at(self->base, "b"));
+	snprintf(map, sizeof(map), "%s", at(self->base, "b/map"));
+	ASSERT_EQ(0, bpf_obj_get_errno(map, 0));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(ENOENT, bpf_obj_get_errno(map, BPF_F_RDONLY));
+	UNVEIL(at(self->base, "b"), "r");
+	EXPECT_EQ(0, bpf_obj_get_errno(map, BPF_F_RDONLY));
+	EXPECT_EQ(EACCES, bpf_obj_get_errno(map, BPF_F_WRONLY));
+	EXPECT_EQ(EACCES, bpf_obj_get_errno(map, 0));
+	UNVEIL(at(self->base, "b"), "w");
+	EXPECT_EQ(0, bpf_obj_get_errno(map, BPF_F_WRONLY));
+	EXPECT_EQ(EACCES, bpf_obj_get_errno(map, BPF_F_RDONLY));
 }
 
 TEST_F(tree, fd_based_calls_are_never_judged)
@@ -1077,6 +1260,31 @@ static struct file_handle *new_file_handle(void)
 	if (handle)
 		handle->handle_bytes = MAX_HANDLE_SZ;
 	return handle;
+}
+
+/* They name the mount points in hidden places; mountinfo is a file. */
+TEST_F(tree, listmount_and_statmount_are_eperm)
+{
+	struct mnt_id_req req = {
+		.size = MNT_ID_REQ_SIZE_VER0,
+		.mnt_id = LSMT_ROOT,
+	};
+	__u64 ids[16];
+	char buf[4096];
+	long count;
+
+	count = syscall(__NR_listmount, &req, ids, 16, 0);
+	ASSERT_LT(0, count);
+	req.mnt_id = ids[0];
+	req.param = STATMOUNT_MNT_POINT;
+	ASSERT_EQ(0, errno_of(syscall(__NR_statmount, &req, buf, sizeof(buf),
+				      0)));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(EPERM, errno_of(syscall(__NR_statmount, &req, buf,
+					  sizeof(buf), 0)));
+	req.mnt_id = LSMT_ROOT;
+	req.param = 0;
+	EXPECT_EQ(EPERM, errno_of(syscall(__NR_listmount, &req, ids, 16, 0)));
 }
 
 TEST_F(tree, name_to_handle_at_is_eperm)

@@ -295,6 +295,69 @@ TEST(directory_of_name_max_plus_one_is_enametoolong)
 		  unveil_errno(long_name(NAME_MAX + 1, 'm', "/x"), "r"));
 }
 
+/*
+ * A relative name of @len bytes starting with @prefix, in the current
+ * directory @dir: unveil()'s errno for it.
+ */
+static int unveil_relative(const char *dir, const char *prefix, size_t len)
+{
+	char *name = malloc(len + 1);
+	int err;
+
+	if (!name || chdir(dir))
+		return -1;
+	memset(name, 'x', len);
+	memcpy(name, prefix, strlen(prefix));
+	name[len] = '\0';
+	err = unveil_errno(name, "r");
+	free(name);
+	return err;
+}
+
+TEST(relative_missing_name_of_name_max_is_accepted)
+{
+	make_dir(_metadata, TMP_DIR);
+	EXPECT_EQ(0, unveil_relative(TMP_DIR, "m", NAME_MAX));
+}
+
+TEST(relative_missing_name_of_name_max_plus_one_is_enametoolong)
+{
+	make_dir(_metadata, TMP_DIR);
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", NAME_MAX + 1));
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", PATH_MAX - 1));
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", PATH_MAX));
+}
+
+/*
+ * procfs answers an over-long name with ENOENT, not ENAMETOOLONG: the rule
+ * must not be made for the first 255 bytes, which could be another file.
+ */
+TEST(relative_name_longer_than_name_max_in_procfs_is_enametoolong)
+{
+	char self_dir[64];
+
+	snprintf(self_dir, sizeof(self_dir), "/proc/%d", getpid());
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(self_dir, "status",
+						NAME_MAX + 1 + 6));
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(self_dir, "status", 256));
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(self_dir, "status",
+						PATH_MAX - 1));
+	EXPECT_EQ(ENAMETOOLONG, unveil_relative(self_dir, "status", PATH_MAX));
+	UNVEIL(TMP_DIR, "r");
+	EXPECT_EQ(ENOENT, open_errno("status", O_RDONLY));
+}
+
+TEST(absolute_name_longer_than_name_max_in_procfs_is_enametoolong)
+{
+	char name[NAME_MAX + 2], path[PATH_MAX];
+
+	memset(name, 'x', NAME_MAX + 1);
+	memcpy(name, "status", 6);
+	name[NAME_MAX + 1] = '\0';
+	snprintf(path, sizeof(path), "/proc/%d/%s", getpid(), name);
+	EXPECT_EQ(ENAMETOOLONG, unveil_errno(path, "r"));
+}
+
 /* A name rule holds all NAME_MAX bytes: one byte less is another name. */
 TEST(name_rule_of_name_max_matches_exactly)
 {

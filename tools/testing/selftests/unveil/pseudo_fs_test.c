@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * unveil selftests - rules on file systems that make their files on lookup
+ * (procfs, sysfs, cgroupfs, debugfs) keep applying after the kernel dropped
+ * their directories from its caches.
+ *
+ * procfs makes a new inode each time it looks up a directory again: a rule
+ * tied to the old inode must not lapse, or a narrower rule under a wider
+ * one would stop hiding what it hides.  Each test veils a child, lets an
+ * unveiled process drop the dentry and inode caches, and has the child try
+ * the path again.
+ */
+
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "../kselftest_harness.h"
+#include "common.h"
+
+/* Drops unused dentries and inodes from the kernel's caches. */
+static void evict(struct __test_metadata *const _metadata)
+{
+	int fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(1, write(fd, "2", 1));
+	close(fd);
+}
+
+/*
+ * In a child: unveil @wide "r", then @narrow with @perms, and lock.  Once
+ * the caches were dropped, open @probe with @flags.  Returns the
+ * errno of that open, 0 if it succeeded.
+ */
+static int open_after_eviction(struct __test_metadata *const _metadata,
+			       const char *wide, const char *narrow,
+			       const char *perms, const char *probe, int flags)
+{
+	int veiled[2], dropped[2], status, i;
+	pid_t child;
+	char c;
+
+	ASSERT_EQ(0, pipe(veiled));
+	ASSERT_EQ(0, pipe(dropped));
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno(wide, "r") || unveil_errno(narrow, perms) ||
+		    unveil_errno(NULL, NULL) || write(veiled[1], "v", 1) != 1 ||
+		    read(dropped[0], &c, 1) != 1)
+			_exit(255);
+		_exit(open_errno(probe, flags));
+	}
+	ASSERT_EQ(1, read(veiled[0], &c, 1));
+	/* The first pass only ages recently used dentries. */
+	for (i = 0; i < 4; i++)
+		evict(_metadata);
+	ASSERT_EQ(1, write(dropped[1], "d", 1));
+	ASSERT_EQ(child, waitpid(child, &status, 0));
+	ASSERT_TRUE(WIFEXITED(status));
+	return WEXITSTATUS(status);
+}
+
+TEST(procfs_rule_hiding_a_process_directory_holds)
+{
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc", "/proc/1", "",
+					      "/proc/1/status", O_RDONLY));
+}
+
+TEST(procfs_name_rule_in_a_process_directory_holds)
+{
+	EXPECT_EQ(EACCES, open_after_eviction(_metadata, "/proc",
+					      "/proc/1/status", "",
+					      "/proc/1/status", O_RDONLY));
+}
+
+TEST(procfs_rule_hiding_a_sysctl_directory_holds)
+{
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc",
+					      "/proc/sys/kernel", "",
+					      "/proc/sys/kernel/ostype",
+					      O_RDONLY));
+}
+
+/* A rule on /proc/self (the process's own directory) keeps revealing it. */
+TEST(procfs_rule_revealing_the_own_process_directory_holds)
+{
+	EXPECT_EQ(0, open_after_eviction(_metadata, "/proc/self",
+					 "/proc/self/fd", "r",
+					 "/proc/self/status", O_RDONLY));
+}
+
+TEST(sysfs_rule_hiding_a_directory_holds)
+{
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/sys", "/sys/devices",
+					      "", "/sys/devices/system",
+					      O_RDONLY | O_DIRECTORY));
+}
+
+/* A file system of type @type mounted on a new directory in /tmp. */
+static void mount_fresh(struct __test_metadata *const _metadata, char *dir,
+			size_t size, const char *type)
+{
+	snprintf(dir, size, "/tmp/unveil-pseudo.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	ASSERT_EQ(0, mount("none", dir, type, 0, NULL));
+}
+
+static void unmount_fresh(const char *dir)
+{
+	umount2(dir, MNT_DETACH);
+	rmdir(dir);
+}
+
+TEST(cgroupfs_rule_hiding_a_cgroup_holds)
+{
+	char dir[64];
+
+	mount_fresh(_metadata, dir, sizeof(dir), "cgroup2");
+	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
+					      at(dir, "x/cgroup.procs"),
+					      O_RDONLY));
+	rmdir(at(dir, "x"));
+	unmount_fresh(dir);
+}
+
+TEST(debugfs_rule_hiding_a_directory_holds)
+{
+	char dir[64], sub[PATH_MAX] = "";
+	struct dirent *entry;
+	DIR *list;
+
+	mount_fresh(_metadata, dir, sizeof(dir), "debugfs");
+	list = opendir(dir);
+	ASSERT_NE(NULL, list);
+	while ((entry = readdir(list)))
+		if (entry->d_type == DT_DIR && entry->d_name[0] != '.') {
+			snprintf(sub, sizeof(sub), "%s", at(dir, entry->d_name));
+			break;
+		}
+	closedir(list);
+	ASSERT_NE(0, sub[0]);
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, sub, "", sub,
+					      O_RDONLY | O_DIRECTORY));
+	unmount_fresh(dir);
+}
+
+TEST(tmpfs_rule_hiding_a_directory_holds)
+{
+	char dir[64];
+
+	mount_fresh(_metadata, dir, sizeof(dir), "tmpfs");
+	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
+	write_file(at(dir, "x/f"), "f");
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
+					      at(dir, "x/f"), O_RDONLY));
+	unmount_fresh(dir);
+}
+
+TEST_HARNESS_MAIN
