@@ -15,6 +15,12 @@
 #define UNVEIL_ACCESS_EXEC	BIT(2)	/* 'x' */
 #define UNVEIL_ACCESS_CREATE	BIT(3)	/* 'c' */
 
+/*
+ * Not a letter: the call only looks at the object (stat, readlink,
+ * access(F_OK)).  An inspectable object allows it, whatever the rules say.
+ */
+#define UNVEIL_ACCESS_INSPECT	BIT(4)
+
 typedef u8 unveil_access_t;
 
 /* Room for the letters of any permissions, with the NUL. */

@@ -138,10 +138,13 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 
 		if (unveil_dir_is_dead(dir))
 			continue;
+		/* Inspectable entries are not rules. */
 		if (dir->has_rule)
 			show_rule(m, dir->access, dir, NULL);
 		for (n = 0; n < dir->num_names; n++)
-			show_rule(m, dir->names[n].access, dir, &dir->names[n]);
+			if (dir->names[n].is_rule)
+				show_rule(m, dir->names[n].access, dir,
+					  &dir->names[n]);
 	}
 	unveil_ruleset_put(rules);
 	return 0;

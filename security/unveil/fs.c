@@ -37,6 +37,11 @@ struct unveil_match {
 	enum unveil_rule_kind kind;
 	/** @access: Permissions of that rule. */
 	unveil_access_t access;
+	/**
+	 * @inspectable: The object itself is inspectable (an ancestor of a
+	 * rule's target, or a directory or symlink named on the way to it).
+	 */
+	bool inspectable;
 };
 
 /* Rules of the current process, or NULL.  Caller holds rcu_read_lock(). */
@@ -120,37 +125,42 @@ name_rule_of(const struct unveil_dir *const dir,
 static struct unveil_match find_match_rcu(const struct unveil_ruleset *rules,
 					  struct path pos, const bool by_name)
 {
+	struct unveil_match match = {};
 	const struct dentry *name = NULL;
 	const struct unveil_dir *dir;
 
 	if (by_name) {
 		if (!leave_mount_roots(&pos))
-			return (struct unveil_match){};
+			return match;
 		name = pos.dentry;
 		pos.dentry = READ_ONCE(name->d_parent);
 		if (pos.dentry == name)
-			return (struct unveil_match){};
+			return match;
 	}
+	dir = dir_of(rules, pos.dentry);
+	if (!name)
+		match.inspectable = dir && dir->inspectable;
 	for (;;) {
-		dir = dir_of(rules, pos.dentry);
 		if (name && dir && dir->num_names) {
-			const struct unveil_name_rule *const rule =
+			const struct unveil_name_rule *const entry =
 				name_rule_of(dir, name);
 
-			if (rule)
-				return (struct unveil_match){
-					.kind = UNVEIL_RULE_NAME,
-					.access = rule->access,
-				};
+			match.inspectable = entry && entry->inspectable;
+			if (entry && entry->is_rule) {
+				match.kind = UNVEIL_RULE_NAME;
+				match.access = entry->access;
+				return match;
+			}
 		}
 		name = NULL;
-		if (dir && dir->has_rule)
-			return (struct unveil_match){
-				.kind = UNVEIL_RULE_DIR,
-				.access = dir->access,
-			};
+		if (dir && dir->has_rule) {
+			match.kind = UNVEIL_RULE_DIR;
+			match.access = dir->access;
+			return match;
+		}
 		if (!step_up(&pos))
-			return (struct unveil_match){};
+			return match;
+		dir = dir_of(rules, pos.dentry);
 	}
 }
 
@@ -216,7 +226,10 @@ static int judge_current(const struct path *const pos, const bool by_name,
 	}
 	match = find_match(rules, pos, by_name);
 	rcu_read_unlock();
-	err = unveil_verdict(match.kind, match.access, needed);
+	if ((needed & UNVEIL_ACCESS_INSPECT) && match.inspectable)
+		return 0;
+	err = unveil_verdict(match.kind, match.access,
+			     needed & ~UNVEIL_ACCESS_INSPECT);
 	if (err)
 		unveil_log_denial(op, pos, needed, match.access, err);
 	return err;
@@ -317,9 +330,10 @@ static int check_no_more_access(const struct path *const from,
 
 /*
  * Permissions an open needs: @mode for reading and writing (FMODE_*), and
- * @flags (O_*).
+ * @flags (O_*), for an existing @inode, or NULL for a file it creates.
  */
-static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags)
+static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags,
+				  const struct inode *const inode)
 {
 	unveil_access_t needed = 0;
 
@@ -327,10 +341,18 @@ static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags)
 		needed |= UNVEIL_ACCESS_READ;
 	if (mode & FMODE_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
+	/* O_RDWR | O_WRONLY gives ioctl()s and attribute changes: as Linux. */
+	if ((flags & O_ACCMODE) == O_ACCMODE)
+		needed |= UNVEIL_ACCESS_READ | UNVEIL_ACCESS_WRITE;
 	if (flags & O_TRUNC)
 		needed |= UNVEIL_ACCESS_WRITE;
-	/* Even when the file already exists, as on OpenBSD. */
-	if (flags & (O_CREAT | __O_TMPFILE))
+	/*
+	 * Even when the file already exists, as on OpenBSD; but O_CREAT of an
+	 * existing device, FIFO or socket creates nothing, and shells open
+	 * /dev/null that way for every "> /dev/null".
+	 */
+	if ((flags & __O_TMPFILE) ||
+	    ((flags & O_CREAT) && (!inode || S_ISREG(inode->i_mode))))
 		needed |= UNVEIL_ACCESS_CREATE;
 	return needed;
 }
@@ -353,8 +375,9 @@ static noinline int judge_file_open(struct file *const file)
 	/* execve() and the ELF interpreter it loads. */
 	if (file->f_flags & __FMODE_EXEC)
 		return check_object(&file->f_path, UNVEIL_ACCESS_EXEC, "exec");
-	return check_object(&file->f_path, open_needs(file->f_mode,
-						      file->f_flags), "open");
+	return check_object(&file->f_path,
+			    open_needs(file->f_mode, file->f_flags,
+				       file_inode(file)), "open");
 }
 
 static int hook_file_open(struct file *const file)
@@ -371,15 +394,19 @@ static int hook_path_truncate(const struct path *const path)
 
 /*
  * stat, access, readlink, chdir, getxattr and listxattr need 'r'; chmod,
- * chown, utimes, setxattr and removexattr need 'w'; access(W_OK) both.  Only
- * the path-based forms get here, never fstat() and its kind.
+ * chown, utimes, setxattr and removexattr need 'w'; access(W_OK) both.
+ * stat, readlink and access(F_OK) (MAY_ACCESS) may also look at an
+ * inspectable object, so that realpath(3) works.  Only the path-based forms
+ * get here, never fstat() and its kind.
  */
 static noinline int judge_path_attr(const struct path *const path,
 				    const int mask)
 {
 	unveil_access_t needed = 0;
 
-	if (mask & (MAY_ACCESS | MAY_READ))
+	if (mask & MAY_ACCESS)
+		needed |= UNVEIL_ACCESS_READ | UNVEIL_ACCESS_INSPECT;
+	if (mask & MAY_READ)
 		needed |= UNVEIL_ACCESS_READ;
 	if (mask & MAY_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
@@ -431,8 +458,9 @@ static int hook_path_open_create(const struct path *const dir,
 				 struct dentry *const dentry,
 				 const int open_flag)
 {
-	return check_name(dir, dentry, open_needs(OPEN_FMODE(open_flag),
-						  open_flag), "open");
+	return check_name(dir, dentry,
+			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
+			  "open");
 }
 
 static int hook_path_mkdir(const struct path *const dir,
@@ -493,6 +521,9 @@ static int hook_path_rename(const struct path *const old_dir,
 	const bool exchange = flags & RENAME_EXCHANGE;
 	int err;
 
+	/* A whiteout is a character device node (0:0), made at the source. */
+	if (flags & RENAME_WHITEOUT)
+		return deny_if_veiled("rename", &from);
 	err = check_current(&from, old_by_name, move, "rename");
 	/*
 	 * The target name needs 'c'.  An existing target is removed (or moved

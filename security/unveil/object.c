@@ -53,22 +53,36 @@ static bool untie(struct unveil_object *const object, struct inode *const inode)
 
 /*
  * Whether a lookup finds the inode of @dir again after the dentry cache
- * dropped @dir, as long as the object holds the inode.  Disk and network
- * file systems and kernfs (sysfs, cgroupfs) find it in the inode hash;
- * tmpfs, ramfs and hugetlbfs never drop a dentry.  Others, such as procfs,
- * make a new inode on each lookup.
+ * dropped @dir, as long as the object holds the inode.  Disk file systems,
+ * kernfs (sysfs, cgroupfs) and these network and stacked file systems find
+ * it by a key that does not change; tmpfs, ramfs and hugetlbfs never drop
+ * a dentry.  Others make a new inode on a lookup (procfs, debugfs), or may
+ * (9p, whose key holds a version that changes with the directory): there
+ * the object pins the directory.
  */
 static bool inode_is_found_again(const struct dentry *const dir)
 {
-	struct inode *const inode = d_backing_inode(dir);
+	const struct super_block *const sb = dir->d_sb;
 
-	switch (inode->i_sb->s_magic) {
+	if (sb->s_bdev)
+		return true;
+	switch (sb->s_magic) {
 	case TMPFS_MAGIC:
 	case RAMFS_MAGIC:
 	case HUGETLBFS_MAGIC:
+	case SYSFS_MAGIC:
+	case CGROUP_SUPER_MAGIC:
+	case CGROUP2_SUPER_MAGIC:
+	case NFS_SUPER_MAGIC:
+	case CIFS_SUPER_MAGIC:
+	case SMB2_SUPER_MAGIC:
+	case CEPH_SUPER_MAGIC:
+	case FUSE_SUPER_MAGIC:
+	case OVERLAYFS_SUPER_MAGIC:
+	case ECRYPTFS_SUPER_MAGIC:
 		return true;
 	}
-	return !inode_unhashed(inode);
+	return false;
 }
 
 /* Pins @dir and its file system; false if the file system is going away. */

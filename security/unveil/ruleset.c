@@ -11,6 +11,7 @@
 #include <linux/mm.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/sort.h>
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
@@ -116,21 +117,244 @@ unveil_dir_find_name(const struct unveil_dir *const dir, const char *const name,
 	return NULL;
 }
 
+/*
+ * What a change does to one name: make or replace a rule, make it
+ * inspectable, or both.  @found is the name's entry in the old ruleset.
+ */
+struct name_change {
+	struct unveil_name_rule entry;
+	const struct unveil_name_rule *found;
+};
+
+/*
+ * What a change does to one directory, and to @num_names names in it,
+ * starting at @first_name.  @found is the directory's entry in the old
+ * ruleset; it @moves to the end if it gets its first rule, so that the
+ * directories stay in the order they got their first rule.
+ */
+struct dir_change {
+	struct unveil_object *object;
+	const struct unveil_dir *found;
+	bool moves;
+	bool rule;
+	unveil_access_t access;
+	bool inspectable;
+	struct unveil_shown_path *shown;
+	u32 first_name;
+	u32 num_names;
+};
+
+/*
+ * A change sorted by directory, then name: one dir_change per directory,
+ * its name_changes side by side.
+ */
+struct sorted_change {
+	struct dir_change *dirs;
+	u32 num_dirs;
+	struct name_change *names;
+	u32 num_names;
+};
+
+/* One item of a change: a rule, or an inspectable directory or name. */
+struct change_item {
+	struct unveil_object *object;
+	const char *name;
+	size_t len;
+	bool rule;
+	bool inspectable;
+};
+
+static int cmp_items(const void *const a, const void *const b)
+{
+	const struct change_item *const x = a, *const y = b;
+
+	if (x->object != y->object)
+		return x->object < y->object ? -1 : 1;
+	if (!x->name || !y->name)
+		return !!x->name - !!y->name;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return memcmp(x->name, y->name, x->len);
+}
+
+static bool same_target(const struct change_item *const x,
+			const struct change_item *const y)
+{
+	return x->object == y->object && !cmp_items(x, y);
+}
+
+/* Whether @dir holds a rule, not only inspectable entries. */
+static bool holds_rules(const struct unveil_dir *const dir)
+{
+	u32 n;
+
+	for (n = 0; n < dir->num_names; n++)
+		if (dir->names[n].is_rule)
+			return true;
+	return dir->has_rule;
+}
+
+static void free_sorted(struct sorted_change *const sorted)
+{
+	kvfree(sorted->dirs);
+	kvfree(sorted->names);
+}
+
+/*
+ * Sorts @change by directory and name, merging the items that name the
+ * same target, and finds each in @old.  Returns 0, -ENAMETOOLONG if a name
+ * is longer than NAME_MAX, or -ENOMEM.
+ */
+static int sort_change(const struct unveil_ruleset *const old,
+		       const struct unveil_change *const change,
+		       struct sorted_change *const sorted)
+{
+	const u32 count = change->num_inspectable + 1;
+	struct change_item *items;
+	u32 i, n;
+
+	BUILD_BUG_ON(NAME_MAX > U8_MAX);
+	items = kvcalloc(count, sizeof(*items), GFP_KERNEL_ACCOUNT);
+	sorted->dirs = kvcalloc(count, sizeof(*sorted->dirs),
+				GFP_KERNEL_ACCOUNT);
+	sorted->names = kvcalloc(count, sizeof(*sorted->names),
+				 GFP_KERNEL_ACCOUNT);
+	if (!items || !sorted->dirs || !sorted->names) {
+		kvfree(items);
+		free_sorted(sorted);
+		return -ENOMEM;
+	}
+	items[0] = (struct change_item){
+		.object = change->object,
+		.name = change->name,
+		.rule = true,
+	};
+	for (i = 1; i < count; i++)
+		items[i] = (struct change_item){
+			.object = change->inspectable[i - 1].object,
+			.name = change->inspectable[i - 1].name,
+			.inspectable = true,
+		};
+	for (i = 0; i < count; i++) {
+		if (!items[i].name)
+			continue;
+		items[i].len = strnlen(items[i].name, NAME_MAX + 1);
+		if (items[i].len > NAME_MAX) {
+			kvfree(items);
+			free_sorted(sorted);
+			return -ENAMETOOLONG;
+		}
+	}
+	sort(items, count, sizeof(*items), cmp_items, NULL);
+
+	sorted->num_dirs = 0;
+	sorted->num_names = 0;
+	for (i = 0; i < count; i = n) {
+		struct change_item merged = items[i];
+		struct dir_change *dir;
+
+		for (n = i + 1; n < count && same_target(&items[n], &merged); n++) {
+			merged.rule |= items[n].rule;
+			merged.inspectable |= items[n].inspectable;
+		}
+		dir = sorted->num_dirs ? &sorted->dirs[sorted->num_dirs - 1] :
+					 NULL;
+		if (!dir || dir->object != merged.object) {
+			dir = &sorted->dirs[sorted->num_dirs++];
+			dir->object = merged.object;
+			dir->found = old ? unveil_ruleset_find(old, merged.object) :
+					   NULL;
+			dir->first_name = sorted->num_names;
+		}
+		if (merged.name) {
+			struct name_change *const name =
+				&sorted->names[sorted->num_names++];
+
+			name->entry = (struct unveil_name_rule){
+				.hash = unveil_name_hash(merged.name,
+							 merged.len, NULL),
+				.len = merged.len,
+				.is_rule = merged.rule,
+				.access = merged.rule ? change->access : 0,
+				.inspectable = merged.inspectable,
+				.name = merged.name,
+			};
+			name->found = dir->found ?
+				unveil_dir_find_name(dir->found, merged.name,
+						     merged.len,
+						     name->entry.hash) : NULL;
+			dir->num_names++;
+		} else {
+			dir->rule |= merged.rule;
+			dir->inspectable |= merged.inspectable;
+		}
+		if (merged.rule && !merged.name)
+			dir->access = change->access;
+		if (merged.rule) {
+			dir->shown = change->shown;
+			dir->moves = dir->found && !holds_rules(dir->found);
+		}
+	}
+	kvfree(items);
+	return 0;
+}
+
+/* Finds the change of @object in @sorted, or NULL. */
+static const struct dir_change *
+find_dir_change(const struct sorted_change *const sorted,
+		const struct unveil_object *const object)
+{
+	u32 low = 0, high = sorted->num_dirs;
+
+	while (low < high) {
+		const u32 mid = low + (high - low) / 2;
+
+		if (sorted->dirs[mid].object == object)
+			return &sorted->dirs[mid];
+		if (sorted->dirs[mid].object < object)
+			low = mid + 1;
+		else
+			high = mid;
+	}
+	return NULL;
+}
+
 /**
  * struct ruleset_layout - Sizes of a ruleset being built
  */
 struct ruleset_layout {
 	/** @num_dirs: Directories. */
 	u32 num_dirs;
-	/** @num_names: Name rules. */
+	/** @num_names: Name entries. */
 	u32 num_names;
 	/** @num_dir_rules: Directory rules. */
 	u32 num_dir_rules;
+	/** @num_name_rules: Name rules. */
+	u32 num_name_rules;
+	/** @num_inspectable: Entries that are inspectable, and not rules. */
+	u32 num_inspectable;
 	/** @name_bytes: Bytes of all names. */
 	size_t name_bytes;
 	/** @num_slots: Hash slots, a power of two. */
 	u32 num_slots;
 };
+
+static void count_dir(struct ruleset_layout *const l,
+		      const struct unveil_dir *const dir)
+{
+	u32 n;
+
+	l->num_dirs++;
+	l->num_dir_rules += dir->has_rule;
+	l->num_inspectable += dir->inspectable && !dir->has_rule;
+	l->num_names += dir->num_names;
+	for (n = 0; n < dir->num_names; n++) {
+		l->num_name_rules += dir->names[n].is_rule;
+		l->num_inspectable += dir->names[n].inspectable &&
+				      !dir->names[n].is_rule;
+		l->name_bytes += dir->names[n].len;
+	}
+}
 
 static struct unveil_ruleset *alloc_ruleset(const struct ruleset_layout *l)
 {
@@ -148,7 +372,8 @@ static struct unveil_ruleset *alloc_ruleset(const struct ruleset_layout *l)
 	refcount_set(&ruleset->usage, 1);
 	ruleset->num_dirs = l->num_dirs;
 	ruleset->num_dir_rules = l->num_dir_rules;
-	ruleset->num_name_rules = l->num_names;
+	ruleset->num_name_rules = l->num_name_rules;
+	ruleset->num_inspectable = l->num_inspectable;
 	ruleset->hash_mask = l->num_slots - 1;
 	ruleset->dirs = (struct unveil_dir *)(ruleset + 1);
 	ruleset->slots = (u32 *)((struct unveil_name_rule *)
@@ -180,152 +405,182 @@ static const char *copy_bytes(const char *const src, const size_t len,
 	return copy;
 }
 
-/*
- * Copies @src (with @change applied: a new or replaced name rule, or a new
- * directory rule) into @dst, names at *@names and their bytes at *@bytes.
- */
-static void copy_dir(struct unveil_dir *const dst,
-		     const struct unveil_dir *const src,
-		     const struct unveil_name_rule *const change,
-		     struct unveil_name_rule **const names, char **const bytes)
+static void merge_name(struct unveil_name_rule *const entry,
+		       const struct unveil_name_rule *const change)
 {
-	bool replaced = false;
-	u32 i;
+	if (change->is_rule) {
+		entry->is_rule = true;
+		entry->access = change->access;
+	}
+	entry->inspectable |= change->inspectable;
+}
 
-	*dst = *src;
+/*
+ * Writes to @dst the directory @src (or a new one if NULL) with @change
+ * (if not NULL) applied to it, its names at *@names and their bytes at
+ * *@bytes; takes the references the new ruleset holds.
+ */
+static void build_dir(struct unveil_dir *const dst,
+		      const struct unveil_dir *const src,
+		      const struct dir_change *const change,
+		      const struct sorted_change *const sorted,
+		      struct unveil_name_rule **const names, char **const bytes)
+{
+	const struct name_change *const first =
+		change ? &sorted->names[change->first_name] : NULL;
+	u32 i, c;
+
+	if (src)
+		*dst = *src;
+	else
+		*dst = (struct unveil_dir){ .object = change->object };
 	dst->names = *names;
 	dst->num_names = 0;
-	for (i = 0; i < src->num_names; i++) {
-		struct unveil_name_rule *const rule = (*names)++;
+	for (i = 0; src && i < src->num_names; i++) {
+		struct unveil_name_rule *const entry = (*names)++;
 
-		*rule = src->names[i];
-		if (change && rule->hash == change->hash &&
-		    rule->len == change->len &&
-		    !memcmp(rule->name, change->name, change->len)) {
-			rule->access = change->access;
-			replaced = true;
-		}
-		rule->name = copy_bytes(rule->name, rule->len, bytes);
+		*entry = src->names[i];
+		for (c = 0; change && c < change->num_names; c++)
+			if (first[c].found == &src->names[i])
+				merge_name(entry, &first[c].entry);
+		entry->name = copy_bytes(entry->name, entry->len, bytes);
 		dst->num_names++;
 	}
-	if (change && !replaced) {
-		struct unveil_name_rule *const rule = (*names)++;
+	for (c = 0; change && c < change->num_names; c++) {
+		struct unveil_name_rule *entry;
 
-		*rule = *change;
-		rule->name = copy_bytes(change->name, change->len, bytes);
+		if (first[c].found)
+			continue;
+		entry = (*names)++;
+		*entry = first[c].entry;
+		entry->name = copy_bytes(entry->name, entry->len, bytes);
 		dst->num_names++;
+	}
+	if (change) {
+		if (change->rule) {
+			dst->has_rule = true;
+			dst->access = change->access;
+		}
+		dst->inspectable |= change->inspectable;
+		if (!dst->shown)
+			dst->shown = change->shown;
 	}
 	unveil_object_get(dst->object);
-	refcount_inc(&dst->shown->usage);
+	if (dst->shown)
+		refcount_inc(&dst->shown->usage);
+}
+
+/* Counts what @change adds to @layout, on top of the old ruleset. */
+static void count_change(struct ruleset_layout *const l,
+			 const struct sorted_change *const sorted)
+{
+	u32 d, c;
+
+	for (d = 0; d < sorted->num_dirs; d++) {
+		const struct dir_change *const dir = &sorted->dirs[d];
+		const struct unveil_dir *const found = dir->found;
+		const bool had_rule = found && found->has_rule;
+		const bool was_inspectable = found && found->inspectable;
+
+		if (!found)
+			l->num_dirs++;
+		l->num_dir_rules += dir->rule && !had_rule;
+		l->num_inspectable -= (was_inspectable && !had_rule &&
+				       dir->rule);
+		l->num_inspectable += (dir->inspectable && !was_inspectable &&
+				       !had_rule && !dir->rule);
+		for (c = 0; c < dir->num_names; c++) {
+			const struct name_change *const name =
+				&sorted->names[dir->first_name + c];
+			const struct unveil_name_rule *const old = name->found;
+			const bool old_rule = old && old->is_rule;
+			const bool old_insp = old && old->inspectable;
+
+			if (!old) {
+				l->num_names++;
+				l->name_bytes += name->entry.len;
+			}
+			l->num_name_rules += name->entry.is_rule && !old_rule;
+			l->num_inspectable -= old_insp && !old_rule &&
+					      name->entry.is_rule;
+			l->num_inspectable += name->entry.inspectable &&
+					      !old_insp && !old_rule &&
+					      !name->entry.is_rule;
+		}
+	}
 }
 
 /**
- * unveil_ruleset_add - Build a ruleset with one more or one changed rule
+ * unveil_ruleset_add - Build a ruleset with the rule of one unveil() call
  * @old: Current rules, or NULL.  Not modified.
- * @object: Directory of the rule: the unveiled directory itself, or the
- *          parent of the unveiled name.
- * @shown: How the process names that directory, to show the rules; the
- *         new ruleset takes a reference if the directory has no rule yet.
- * @name: Unveiled name (NUL-terminated, at most NAME_MAX bytes), or NULL for
- *        a directory rule.
- * @access: Permissions of the rule; they replace those of an existing rule
- *          for the same directory or name.
+ * @change: The rule, and what it makes inspectable.
  *
  * Rules on file systems unmounted since are left out.
  *
- * Returns: The new ruleset with one reference, ERR_PTR(-ENAMETOOLONG) if
- * @name is longer than NAME_MAX, ERR_PTR(-E2BIG) past the limits, or
+ * Returns: The new ruleset with one reference, ERR_PTR(-ENAMETOOLONG) if a
+ * name is longer than NAME_MAX, ERR_PTR(-E2BIG) past the limits, or
  * ERR_PTR(-ENOMEM).
  */
-struct unveil_ruleset *
-unveil_ruleset_add(const struct unveil_ruleset *const old,
-		   struct unveil_object *const object,
-		   struct unveil_shown_path *const shown, const char *const name,
-		   const unveil_access_t access)
+struct unveil_ruleset *unveil_ruleset_add(const struct unveil_ruleset *old,
+					  const struct unveil_change *change)
 {
-	const struct unveil_dir *const found = old ?
-		unveil_ruleset_find(old, object) : NULL;
 	struct ruleset_layout layout = {};
-	struct unveil_name_rule change = {}, *names;
+	struct sorted_change sorted;
 	struct unveil_ruleset *ruleset;
+	struct unveil_name_rule *names;
 	struct unveil_dir *dir;
 	char *bytes;
 	u32 i;
+	int err;
 
-	BUILD_BUG_ON(NAME_MAX > U8_MAX);
-	if (name) {
-		const size_t len = strnlen(name, NAME_MAX + 1);
-
-		if (len > NAME_MAX)
-			return ERR_PTR(-ENAMETOOLONG);
-		change.len = len;
-		change.hash = unveil_name_hash(name, change.len, NULL);
-		change.name = name;
-		change.access = access;
-		if (!found || !unveil_dir_find_name(found, name, change.len,
-						    change.hash)) {
-			layout.num_names++;
-			layout.name_bytes += change.len;
-		}
-	} else if (!found || !found->has_rule) {
-		layout.num_dir_rules++;
-	}
-	if (!found)
-		layout.num_dirs++;
-
+	err = sort_change(old, change, &sorted);
+	if (err)
+		return ERR_PTR(err);
 	for (i = 0; old && i < old->num_dirs; i++) {
 		const struct unveil_dir *const src = &old->dirs[i];
-		u32 n;
+		const struct dir_change *const dc =
+			find_dir_change(&sorted, src->object);
 
-		if (unveil_dir_is_dead(src))
+		/* A change's directory is alive: its rules are kept. */
+		if (!dc && unveil_dir_is_dead(src))
 			continue;
-		layout.num_dirs++;
-		layout.num_dir_rules += src->has_rule;
-		layout.num_names += src->num_names;
-		for (n = 0; n < src->num_names; n++)
-			layout.name_bytes += src->names[n].len;
+		count_dir(&layout, src);
 	}
+	count_change(&layout, &sorted);
 	if (layout.num_dir_rules > UNVEIL_MAX_DIR_RULES ||
-	    layout.num_names > UNVEIL_MAX_NAME_RULES)
-		return ERR_PTR(-E2BIG);
+	    layout.num_name_rules > UNVEIL_MAX_NAME_RULES ||
+	    layout.num_inspectable > UNVEIL_MAX_INSPECTABLE) {
+		ruleset = ERR_PTR(-E2BIG);
+		goto out;
+	}
 
 	layout.num_slots = roundup_pow_of_two(max(8u, 2 * layout.num_dirs));
 	ruleset = alloc_ruleset(&layout);
-	if (!ruleset)
-		return ERR_PTR(-ENOMEM);
-
+	if (!ruleset) {
+		ruleset = ERR_PTR(-ENOMEM);
+		goto out;
+	}
 	dir = ruleset->dirs;
 	names = (struct unveil_name_rule *)(ruleset->dirs + layout.num_dirs);
 	bytes = (char *)(ruleset->slots + layout.num_slots);
 	for (i = 0; old && i < old->num_dirs; i++) {
 		const struct unveil_dir *const src = &old->dirs[i];
+		const struct dir_change *const dc =
+			find_dir_change(&sorted, src->object);
 
-		if (unveil_dir_is_dead(src))
+		if ((!dc && unveil_dir_is_dead(src)) || (dc && dc->moves))
 			continue;
-		if (src != found) {
-			copy_dir(dir++, src, NULL, &names, &bytes);
-			continue;
-		}
-		copy_dir(dir, src, name ? &change : NULL, &names, &bytes);
-		if (!name) {
-			dir->has_rule = true;
-			dir->access = access;
-		}
-		dir++;
+		build_dir(dir++, src, dc, &sorted, &names, &bytes);
 	}
-	if (!found) {
-		const struct unveil_dir fresh = {
-			.object = object,
-			.has_rule = !name,
-			.access = name ? 0 : access,
-			.shown = shown,
-		};
-
-		copy_dir(dir++, &fresh, name ? &change : NULL, &names, &bytes);
-	}
+	for (i = 0; i < sorted.num_dirs; i++)
+		if (!sorted.dirs[i].found || sorted.dirs[i].moves)
+			build_dir(dir++, sorted.dirs[i].found, &sorted.dirs[i],
+				  &sorted, &names, &bytes);
 	/* An unmount may have untied more directories since they were counted. */
 	ruleset->num_dirs = dir - ruleset->dirs;
 	hash_dirs(ruleset);
+out:
+	free_sorted(&sorted);
 	return ruleset;
 }
 
@@ -474,6 +729,22 @@ static struct unveil_shown_path *make_shown(struct kunit *const test,
 	return shown;
 }
 
+/* unveil_ruleset_add() of one rule, nothing inspectable. */
+static struct unveil_ruleset *add_rule(const struct unveil_ruleset *old,
+				       struct unveil_object *object,
+				       struct unveil_shown_path *shown,
+				       const char *name, unveil_access_t access)
+{
+	const struct unveil_change change = {
+		.object = object,
+		.shown = shown,
+		.name = name,
+		.access = access,
+	};
+
+	return unveil_ruleset_add(old, &change);
+}
+
 static void drop_ruleset(struct unveil_ruleset *const ruleset)
 {
 	u32 i;
@@ -494,11 +765,11 @@ static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 	const struct unveil_dir *dir;
 	const struct unveil_name_rule *rule;
 
-	a = unveil_ruleset_add(NULL, &obj[0], shown, NULL, R);
+	a = add_rule(NULL, &obj[0], shown, NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = unveil_ruleset_add(a, &obj[1], shown, "file", R | W);
+	b = add_rule(a, &obj[1], shown, "file", R | W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = unveil_ruleset_add(b, &obj[1], shown, "file", 0);
+	c = add_rule(b, &obj[1], shown, "file", 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	dir = unveil_ruleset_find(b, &obj[0]);
@@ -542,11 +813,11 @@ static void test_ruleset_keeps_first_path_of_dir(struct kunit *const test)
 	struct unveil_shown_path *const other = make_shown(test, "/other");
 	struct unveil_ruleset *a, *b, *c;
 
-	a = unveil_ruleset_add(NULL, &obj[0], first, "name", R);
+	a = add_rule(NULL, &obj[0], first, "name", R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = unveil_ruleset_add(a, &obj[0], renamed, NULL, W);
+	b = add_rule(a, &obj[0], renamed, NULL, W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = unveil_ruleset_add(b, &obj[1], other, NULL, R);
+	c = add_rule(b, &obj[1], other, NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	KUNIT_EXPECT_PTR_EQ(test, first, unveil_ruleset_find(c, &obj[0])->shown);
@@ -574,16 +845,15 @@ static void test_ruleset_limit_is_e2big(struct kunit *const test)
 	int i;
 
 	for (i = 0; i < UNVEIL_MAX_DIR_RULES; i++) {
-		next = unveil_ruleset_add(ruleset, &obj[i], shown, NULL, R);
+		next = add_rule(ruleset, &obj[i], shown, NULL, R);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 		drop_ruleset(ruleset);
 		ruleset = next;
 	}
-	next = unveil_ruleset_add(ruleset, &obj[UNVEIL_MAX_DIR_RULES], shown,
-				  NULL, R);
+	next = add_rule(ruleset, &obj[UNVEIL_MAX_DIR_RULES], shown, NULL, R);
 	KUNIT_EXPECT_EQ(test, -E2BIG, PTR_ERR(next));
 	/* Replacing an existing rule is still possible at the limit. */
-	next = unveil_ruleset_add(ruleset, &obj[0], shown, NULL, W);
+	next = add_rule(ruleset, &obj[0], shown, NULL, W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 	KUNIT_EXPECT_EQ(test, W, unveil_ruleset_find(next, &obj[0])->access);
 	KUNIT_EXPECT_EQ(test, R, unveil_ruleset_find(next, &obj[7])->access);
@@ -602,12 +872,12 @@ static void test_ruleset_name_over_name_max_is_enametoolong(struct kunit *test)
 
 	memset(name, 'n', NAME_MAX + 1);
 	name[NAME_MAX + 1] = '\0';
-	ruleset = unveil_ruleset_add(NULL, &obj[0], shown, name, R);
+	ruleset = add_rule(NULL, &obj[0], shown, name, R);
 	KUNIT_EXPECT_EQ(test, -ENAMETOOLONG, PTR_ERR(ruleset));
 
 	/* The longest name is kept whole, not cut to its length modulo 256. */
 	name[NAME_MAX] = '\0';
-	ruleset = unveil_ruleset_add(NULL, &obj[0], shown, name, R);
+	ruleset = add_rule(NULL, &obj[0], shown, name, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
 	dir = unveil_ruleset_find(ruleset, &obj[0]);
 	KUNIT_ASSERT_NOT_NULL(test, dir);
@@ -622,6 +892,106 @@ static void test_ruleset_name_over_name_max_is_enametoolong(struct kunit *test)
 								NAME_MAX - 1,
 								NULL)));
 	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
+static void test_ruleset_inspectable_entries_are_no_rules(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 3);
+	struct unveil_shown_path *const shown = make_shown(test, "/a/b");
+	const struct unveil_inspectable inspectable[] = {
+		{ .object = &obj[1] },
+		{ .object = &obj[2] },
+		{ .object = &obj[2], .name = "link" },
+		{ .object = &obj[1] },
+	};
+	const struct unveil_change change = {
+		.object = &obj[0],
+		.shown = shown,
+		.access = R,
+		.inspectable = inspectable,
+		.num_inspectable = ARRAY_SIZE(inspectable),
+	};
+	struct unveil_ruleset *ruleset;
+	const struct unveil_dir *dir;
+	const struct unveil_name_rule *entry;
+
+	ruleset = unveil_ruleset_add(NULL, &change);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
+	KUNIT_EXPECT_EQ(test, 3, ruleset->num_dirs);
+	KUNIT_EXPECT_EQ(test, 1, ruleset->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, 0, ruleset->num_name_rules);
+	KUNIT_EXPECT_EQ(test, 3, ruleset->num_inspectable);
+
+	dir = unveil_ruleset_find(ruleset, &obj[0]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_TRUE(test, dir->has_rule);
+	KUNIT_EXPECT_FALSE(test, dir->inspectable);
+
+	dir = unveil_ruleset_find(ruleset, &obj[1]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_FALSE(test, dir->has_rule);
+	KUNIT_EXPECT_TRUE(test, dir->inspectable);
+	KUNIT_EXPECT_EQ(test, 0, dir->num_names);
+	KUNIT_EXPECT_NULL(test, dir->shown);
+
+	dir = unveil_ruleset_find(ruleset, &obj[2]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_TRUE(test, dir->inspectable);
+	entry = unveil_dir_find_name(dir, "link", 4,
+				     unveil_name_hash("link", 4, NULL));
+	KUNIT_ASSERT_NOT_NULL(test, entry);
+	KUNIT_EXPECT_FALSE(test, entry->is_rule);
+	KUNIT_EXPECT_TRUE(test, entry->inspectable);
+	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
+/* A later rule on an inspectable entry keeps it inspectable, and counts. */
+static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 2);
+	struct unveil_shown_path *const shown = make_shown(test, "/a");
+	const struct unveil_inspectable inspectable[] = {
+		{ .object = &obj[1] },
+		{ .object = &obj[1], .name = "link" },
+	};
+	const struct unveil_change change = {
+		.object = &obj[0],
+		.shown = shown,
+		.access = R,
+		.inspectable = inspectable,
+		.num_inspectable = ARRAY_SIZE(inspectable),
+	};
+	struct unveil_ruleset *a, *b, *c;
+	const struct unveil_name_rule *entry;
+	const struct unveil_dir *dir;
+
+	a = unveil_ruleset_add(NULL, &change);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = add_rule(a, &obj[1], shown, "link", W);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	c = add_rule(b, &obj[1], shown, NULL, X);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_EQ(test, 2, c->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, 1, c->num_name_rules);
+	KUNIT_EXPECT_EQ(test, 0, c->num_inspectable);
+
+	dir = unveil_ruleset_find(c, &obj[1]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_TRUE(test, dir->has_rule);
+	KUNIT_EXPECT_EQ(test, X, dir->access);
+	KUNIT_EXPECT_TRUE(test, dir->inspectable);
+	KUNIT_EXPECT_PTR_EQ(test, shown, dir->shown);
+	entry = unveil_dir_find_name(dir, "link", 4,
+				     unveil_name_hash("link", 4, NULL));
+	KUNIT_ASSERT_NOT_NULL(test, entry);
+	KUNIT_EXPECT_TRUE(test, entry->is_rule);
+	KUNIT_EXPECT_EQ(test, W, entry->access);
+	KUNIT_EXPECT_TRUE(test, entry->inspectable);
+	drop_ruleset(a);
+	drop_ruleset(b);
+	drop_ruleset(c);
 	unveil_shown_path_put(shown);
 }
 
@@ -642,6 +1012,8 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_keeps_first_path_of_dir),
 	KUNIT_CASE(test_ruleset_limit_is_e2big),
 	KUNIT_CASE(test_ruleset_name_over_name_max_is_enametoolong),
+	KUNIT_CASE(test_ruleset_inspectable_entries_are_no_rules),
+	KUNIT_CASE(test_ruleset_rule_on_an_inspectable_entry),
 	{}
 	/* clang-format on */
 };

@@ -16,9 +16,12 @@
 /* At least the contract's 1024 of each kind (OpenBSD: 128). */
 #define UNVEIL_MAX_DIR_RULES	1024
 #define UNVEIL_MAX_NAME_RULES	1024
+/* Directories and names that are inspectable only, not rules. */
+#define UNVEIL_MAX_INSPECTABLE	8192
 
 /**
- * struct unveil_name_rule - Rule for one name in a directory
+ * struct unveil_name_rule - Rule for one name in a directory, or a name
+ * that can be inspected
  *
  * Matches that exact name (bytes, no case folding) whether or not a file of
  * that name exists.
@@ -28,8 +31,15 @@ struct unveil_name_rule {
 	u32 hash;
 	/** @len: Length of @name, at most NAME_MAX. */
 	u8 len;
-	/** @access: Permissions. */
+	/** @is_rule: unveil() made a rule for this name, with @access. */
+	bool is_rule;
+	/** @access: Permissions of the rule. */
 	unveil_access_t access;
+	/**
+	 * @inspectable: A symlink that unveil() went through: stat() and
+	 * readlink() may look at it, whatever the rules say.
+	 */
+	bool inspectable;
 	/** @name: The name, not NUL-terminated, inside the ruleset. */
 	const char *name;
 };
@@ -61,11 +71,19 @@ struct unveil_dir {
 	bool has_rule;
 	/** @access: Permissions of the directory rule. */
 	unveil_access_t access;
+	/**
+	 * @inspectable: An ancestor of a rule's target, or a directory named
+	 * on the way to it: stat() may look at it, whatever the rules say.
+	 */
+	bool inspectable;
 	/** @num_names: Number of entries in @names. */
 	u32 num_names;
 	/** @names: Rules for names in this directory. */
 	const struct unveil_name_rule *names;
-	/** @shown: How the process named the directory; a counted reference. */
+	/**
+	 * @shown: How the process named the directory, a counted reference;
+	 * NULL while it holds no rule (only inspectable entries).
+	 */
 	struct unveil_shown_path *shown;
 };
 
@@ -86,6 +104,8 @@ struct unveil_ruleset {
 	u32 num_dir_rules;
 	/** @num_name_rules: Number of name rules (limit). */
 	u32 num_name_rules;
+	/** @num_inspectable: Number of inspectable-only entries (limit). */
+	u32 num_inspectable;
 	/** @num_dirs: Number of entries in @dirs. */
 	u32 num_dirs;
 	/** @hash_mask: Number of slots in @slots, minus one (a power of two). */
@@ -119,15 +139,50 @@ enum unveil_rule_kind {
 	UNVEIL_RULE_NAME,
 };
 
+/**
+ * struct unveil_inspectable - A directory or name that becomes inspectable
+ */
+struct unveil_inspectable {
+	/** @object: The directory, or the directory holding @name. */
+	struct unveil_object *object;
+	/** @name: A symlink's name in @object, or NULL for @object itself. */
+	const char *name;
+};
+
+/**
+ * struct unveil_change - What one unveil() call adds to the rules
+ */
+struct unveil_change {
+	/**
+	 * @object: Directory of the rule: the unveiled directory itself, or
+	 * the parent of the unveiled name.
+	 */
+	struct unveil_object *object;
+	/**
+	 * @shown: How the process names @object, to show the rules; the new
+	 * ruleset takes a reference if the directory has no rule yet.
+	 */
+	struct unveil_shown_path *shown;
+	/** @name: Unveiled name (NUL-terminated), or NULL for a directory rule. */
+	const char *name;
+	/**
+	 * @access: Permissions of the rule; they replace those of an existing
+	 * rule for the same directory or name.
+	 */
+	unveil_access_t access;
+	/** @inspectable: What becomes inspectable, @num_inspectable entries. */
+	const struct unveil_inspectable *inspectable;
+	/** @num_inspectable: Number of entries in @inspectable. */
+	u32 num_inspectable;
+};
+
 int unveil_verdict(enum unveil_rule_kind kind, unveil_access_t access,
 		   unveil_access_t needed);
 
 u32 unveil_name_hash(const char *name, size_t max_len, size_t *len);
 
-struct unveil_ruleset *
-unveil_ruleset_add(const struct unveil_ruleset *old,
-		   struct unveil_object *object, struct unveil_shown_path *shown,
-		   const char *name, unveil_access_t access);
+struct unveil_ruleset *unveil_ruleset_add(const struct unveil_ruleset *old,
+					  const struct unveil_change *change);
 void unveil_ruleset_get(struct unveil_ruleset *ruleset);
 
 struct unveil_shown_path *unveil_shown_path_create(const char *path);

@@ -17,6 +17,7 @@
 
 #include "access.h"
 #include "common.h"
+#include "inspect.h"
 #include "object.h"
 #include "ruleset.h"
 #include "setup.h"
@@ -113,6 +114,28 @@ static int resolve_target(const char *const pathname,
 	return 0;
 }
 
+/*
+ * Whether @pathname still leads to the directory of @target, now that its
+ * object holds (and where needed pins) that directory.  A file system that
+ * makes a new directory on every lookup (procfs under /proc/PID/net) would
+ * let the rule lapse at once: such rules are refused.
+ */
+static int check_rule_is_kept(const char *const pathname,
+			      const struct unveil_target *const target)
+{
+	struct unveil_target again = {};
+	int err;
+
+	err = resolve_target(pathname, &again);
+	if (err)
+		return err;
+	if (d_backing_inode(again.path.dentry) !=
+	    d_backing_inode(target->path.dentry))
+		err = -EOPNOTSUPP;
+	release_target(&again);
+	return err;
+}
+
 static int copy_permissions(const char __user *const permissions,
 			    char (*const letters)[UNVEIL_PERMISSIONS_MAX + 1])
 {
@@ -186,23 +209,35 @@ shown_path(const struct unveil_target *const target)
 	return shown;
 }
 
-static int add_rule(const struct unveil_target *const target,
+static int add_rule(const char *const pathname,
+		    const struct unveil_target *const target,
 		    const unveil_access_t access)
 {
+	struct unveil_inspect_set inspectable = {};
+	struct unveil_change change = {
+		.name = target->name,
+		.access = access,
+	};
 	struct unveil_ruleset *old, *new;
-	struct unveil_shown_path *shown;
-	struct unveil_object *object;
 	struct unveil_veil *veil;
-	int err = 0;
+	int err;
 
-	shown = shown_path(target);
-	if (!shown)
+	change.shown = shown_path(target);
+	if (!change.shown)
 		return -ENOMEM;
-	object = unveil_get_dir_object(target->path.dentry);
-	if (IS_ERR(object)) {
-		err = PTR_ERR(object);
+	change.object = unveil_get_dir_object(target->path.dentry);
+	if (IS_ERR(change.object)) {
+		err = PTR_ERR(change.object);
 		goto out_put_shown;
 	}
+	err = check_rule_is_kept(pathname, target);
+	if (!err)
+		err = unveil_inspect_set_collect(&inspectable, pathname,
+						 &target->path, !target->name);
+	if (err)
+		goto out_put_object;
+	change.inspectable = inspectable.entries;
+	change.num_inspectable = inspectable.count;
 
 	veil = lock_own_veil();
 	if (IS_ERR(veil)) {
@@ -215,7 +250,7 @@ static int add_rule(const struct unveil_target *const target,
 	}
 	old = rcu_dereference_protected(veil->rules,
 					lockdep_is_held(&veil->lock));
-	new = unveil_ruleset_add(old, object, shown, target->name, access);
+	new = unveil_ruleset_add(old, &change);
 	if (IS_ERR(new)) {
 		err = PTR_ERR(new);
 		goto out_unlock;
@@ -227,9 +262,10 @@ static int add_rule(const struct unveil_target *const target,
 out_unlock:
 	unlock_own_veil(veil);
 out_put_object:
-	unveil_object_put(object);
+	unveil_inspect_set_release(&inspectable);
+	unveil_object_put(change.object);
 out_put_shown:
-	unveil_shown_path_put(shown);
+	unveil_shown_path_put(change.shown);
 	return err;
 }
 
@@ -256,6 +292,8 @@ out_put_shown:
  * - %EINVAL: @path is empty, or @permissions holds another character;
  * - %ENOENT, %ENOTDIR, %ELOOP, %EACCES: as for any path lookup (a missing
  *   final component is allowed);
+ * - %EOPNOTSUPP: the file system makes a new directory for @path on every
+ *   lookup (e.g. under /proc/PID/net), so no rule could be kept there;
  * - %ENOMEM: memory is short.
  */
 SYSCALL_DEFINE2(unveil, const char __user *, path,
@@ -293,7 +331,7 @@ SYSCALL_DEFINE2(unveil, const char __user *, path,
 		goto out_putname;
 	err = unveil_parse_access(letters, &access);
 	if (!err)
-		err = add_rule(&target, access);
+		err = add_rule(name->name, &target, access);
 	release_target(&target);
 out_putname:
 	putname(name);

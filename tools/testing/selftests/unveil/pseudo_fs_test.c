@@ -34,12 +34,14 @@ static void evict(struct __test_metadata *const _metadata)
 
 /*
  * In a child: unveil @wide "r", then @narrow with @perms, and lock.  Once
- * the caches were dropped, open @probe with @flags.  Returns the
+ * the caches were dropped (after this process made the file @touch, if
+ * not NULL, to change a directory), open @probe with @flags.  Returns the
  * errno of that open, 0 if it succeeded.
  */
 static int open_after_eviction(struct __test_metadata *const _metadata,
 			       const char *wide, const char *narrow,
-			       const char *perms, const char *probe, int flags)
+			       const char *perms, const char *probe, int flags,
+			       const char *touch)
 {
 	int veiled[2], dropped[2], status, i;
 	pid_t child;
@@ -57,6 +59,8 @@ static int open_after_eviction(struct __test_metadata *const _metadata,
 		_exit(open_errno(probe, flags));
 	}
 	ASSERT_EQ(1, read(veiled[0], &c, 1));
+	if (touch)
+		write_file(touch, "t");
 	/* The first pass only ages recently used dentries. */
 	for (i = 0; i < 4; i++)
 		evict(_metadata);
@@ -69,14 +73,14 @@ static int open_after_eviction(struct __test_metadata *const _metadata,
 TEST(procfs_rule_hiding_a_process_directory_holds)
 {
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc", "/proc/1", "",
-					      "/proc/1/status", O_RDONLY));
+					      "/proc/1/status", O_RDONLY, NULL));
 }
 
 TEST(procfs_name_rule_in_a_process_directory_holds)
 {
 	EXPECT_EQ(EACCES, open_after_eviction(_metadata, "/proc",
 					      "/proc/1/status", "",
-					      "/proc/1/status", O_RDONLY));
+					      "/proc/1/status", O_RDONLY, NULL));
 }
 
 TEST(procfs_rule_hiding_a_sysctl_directory_holds)
@@ -84,7 +88,7 @@ TEST(procfs_rule_hiding_a_sysctl_directory_holds)
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc",
 					      "/proc/sys/kernel", "",
 					      "/proc/sys/kernel/ostype",
-					      O_RDONLY));
+					      O_RDONLY, NULL));
 }
 
 /* A rule on /proc/self (the process's own directory) keeps revealing it. */
@@ -92,14 +96,27 @@ TEST(procfs_rule_revealing_the_own_process_directory_holds)
 {
 	EXPECT_EQ(0, open_after_eviction(_metadata, "/proc/self",
 					 "/proc/self/fd", "r",
-					 "/proc/self/status", O_RDONLY));
+					 "/proc/self/status", O_RDONLY, NULL));
+}
+
+/*
+ * Every lookup of /proc/PID/net makes new directories below it: no rule
+ * could be kept there, so unveil() refuses one rather than let it lapse.
+ */
+TEST(procfs_rule_that_cannot_be_kept_is_eopnotsupp)
+{
+	EXPECT_EQ(EOPNOTSUPP, unveil_errno("/proc/self/net/stat", ""));
+	EXPECT_EQ(EOPNOTSUPP, unveil_errno("/proc/self/net/stat/arp_cache",
+					   ""));
+	EXPECT_EQ(0, unveil_errno("/proc/self/net", ""));
+	EXPECT_EQ(ENOENT, open_errno("/proc/self/net/stat", O_RDONLY));
 }
 
 TEST(sysfs_rule_hiding_a_directory_holds)
 {
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/sys", "/sys/devices",
 					      "", "/sys/devices/system",
-					      O_RDONLY | O_DIRECTORY));
+					      O_RDONLY | O_DIRECTORY, NULL));
 }
 
 /* A file system of type @type mounted on a new directory in /tmp. */
@@ -127,7 +144,7 @@ TEST(cgroupfs_rule_hiding_a_cgroup_holds)
 	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
 					      at(dir, "x/cgroup.procs"),
-					      O_RDONLY));
+					      O_RDONLY, NULL));
 	rmdir(at(dir, "x"));
 	unmount_fresh(dir);
 }
@@ -149,8 +166,60 @@ TEST(debugfs_rule_hiding_a_directory_holds)
 	closedir(list);
 	ASSERT_NE(0, sub[0]);
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, sub, "", sub,
-					      O_RDONLY | O_DIRECTORY));
+					      O_RDONLY | O_DIRECTORY, NULL));
 	unmount_fresh(dir);
+}
+
+/*
+ * 9p makes a new inode for each lookup (cache=none), or when a directory
+ * changed (cache=loose).  scripts/vm --share exports a host directory as
+ * the 9p tag unveil-share.
+ */
+static void rule_on_9p_holds(struct __test_metadata *const _metadata,
+			     const char *cache)
+{
+	char dir[64], options[64], name[96], touched[128];
+	int i;
+
+	snprintf(dir, sizeof(dir), "/tmp/unveil-9p.XXXXXX");
+	ASSERT_NE(NULL, mkdtemp(dir));
+	ASSERT_EQ(0, unshare(CLONE_NEWNS));
+	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	snprintf(options, sizeof(options), "trans=virtio,cache=%s", cache);
+	/*
+	 * A 9p channel serves one mount at a time: the previous test's mount
+	 * goes once the rules that pin it are freed, after a grace period.
+	 */
+	for (i = 0; mount("unveil-share", dir, "9p", 0, options); i++) {
+		if (errno == ENOENT || i == 50) {
+			rmdir(dir);
+			SKIP(return, "no 9p share (scripts/vm --share)");
+		}
+		usleep(100000);
+	}
+	snprintf(name, sizeof(name), "%s/%d", dir, getpid());
+	ASSERT_EQ(0, mkdir(name, 0755));
+	ASSERT_EQ(0, mkdir(at(name, "x"), 0755));
+	write_file(at(name, "x/f"), "f");
+	snprintf(touched, sizeof(touched), "%s", at(name, "x/new"));
+	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, name, at(name, "x"),
+					      "", at(name, "x/f"), O_RDONLY,
+					      touched));
+	unlink(touched);
+	unlink(at(name, "x/f"));
+	rmdir(at(name, "x"));
+	rmdir(name);
+	unmount_fresh(dir);
+}
+
+TEST(ninep_rule_hiding_a_directory_holds_without_cache)
+{
+	rule_on_9p_holds(_metadata, "none");
+}
+
+TEST(ninep_rule_hiding_a_directory_holds_with_a_loose_cache)
+{
+	rule_on_9p_holds(_metadata, "loose");
 }
 
 TEST(tmpfs_rule_hiding_a_directory_holds)
@@ -161,7 +230,7 @@ TEST(tmpfs_rule_hiding_a_directory_holds)
 	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
 	write_file(at(dir, "x/f"), "f");
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
-					      at(dir, "x/f"), O_RDONLY));
+					      at(dir, "x/f"), O_RDONLY, NULL));
 	unmount_fresh(dir);
 }
 
