@@ -3,29 +3,11 @@
 # Tests of the unveil(1) launcher; runs as root in the guest (busybox sh), with
 # unveil on PATH, and prints TAP.  Exits non-zero if a test failed.
 # Usage: sh ./test-launcher.sh
-#   from the host: scripts/vm --add tools/unveil/test-launcher.sh -- sh ./test-launcher.sh
+#   from the host: scripts/vm --add tools/unveil/tap.sh \
+#     --add tools/unveil/test-launcher.sh -- sh ./test-launcher.sh
 
 d=/tmp/unveil-launcher
-n=0 failed=0
-
-# check NAME EXPECTED_STATUS PATTERN: compares $rc and $out with what is expected.
-check() {
-	n=$((n + 1))
-	if [ "$rc" = "$2" ] && printf '%s\n' "$out" | grep -q -e "$3"; then
-		echo "ok $n $1"
-	else
-		echo "not ok $n $1"
-		echo "# expected status $2 and output matching '$3', got $rc:"
-		printf '%s\n' "$out" | sed 's/^/#   /'
-		failed=$((failed + 1))
-	fi
-}
-
-# run ARGS...: runs the launcher, keeps its status in $rc and its output in $out.
-run() {
-	out=$(unveil "$@" 2>&1 </dev/null)
-	rc=$?
-}
+. ./tap.sh
 
 rm -rf "$d"
 mkdir -p "$d/visible" "$d/hidden"
@@ -86,6 +68,16 @@ check veil_survives_exec 1 "can't open '$d/hidden/f': No such file or directory"
 run -r "$d/visible" -- sh -c "sh -c 'read l < $d/hidden/f' || echo nested-failed"
 check veil_survives_a_nested_exec 0 "can't open $d/hidden/f: no such file"
 
+run -r "$d/visible" -- sh -c 'echo dropped > /dev/null && echo wrote-null'
+check dev_null_is_unveiled_rw_by_default 0 '^wrote-null$'
+run -r "$d/visible" -- sh -c 'head -c 4 /dev/urandom | wc -c'
+check dev_urandom_is_unveiled_r_by_default 0 '^4$'
+run --no-defaults -r "$d/visible" -- sh -c 'echo dropped > /dev/null'
+check no_defaults_leaves_dev_null_hidden 1 "can't create /dev/null"
+run -r "$d/visible" -- ls /bin
+check path_directories_stay_hidden_without_path 1 "can't open '/bin': No such file or directory"
+run --path -r "$d/visible" -- ls /bin
+check path_option_unveils_the_path_directories 0 '^busybox$'
+
 rm -rf "$d"
-echo "1..$n"
-[ $failed = 0 ]
+finish

@@ -3,7 +3,7 @@
  * unveil - run a command under an unveil(2) veil
  *
  * Usage: unveil [-r PATH] [-w PATH] [-x PATH] [-c PATH] [--perm LETTERS PATH]
- *               [-l|--lock] [--no-defaults] [--] CMD [ARGS...]
+ *               [-l|--lock] [--path] [--no-defaults] [--] CMD [ARGS...]
  *
  * The command, its ELF loader and its libraries are unveiled too; the
  * veil is kept across execve().  See unveil(1).
@@ -39,7 +39,12 @@ static const char letters[] = {
 	UNVEIL_PERM_CREATE, '\0'
 };
 
-/* What a dynamically linked program needs to start, where it exists. */
+/*
+ * What nearly every program needs and that holds none of a user's data,
+ * where it exists: the loader and libraries of dynamically linked
+ * programs, locales and time zones, and the devices programs open without
+ * asking (/dev/null for output they drop, /dev/urandom for temporary names).
+ */
 static const struct {
 	const char *path;
 	const char *letters;
@@ -51,6 +56,13 @@ static const struct {
 	{ "/usr/local/lib", "rx" },
 	{ "/etc/ld.so.cache", "r" },
 	{ "/usr/share/locale", "r" },
+	{ "/usr/lib/locale", "r" },
+	{ "/etc/localtime", "r" },
+	{ "/usr/share/zoneinfo", "r" },
+	{ "/dev/null", "rw" },
+	{ "/dev/zero", "r" },
+	{ "/dev/random", "r" },
+	{ "/dev/urandom", "r" },
 };
 
 struct rule {
@@ -73,13 +85,18 @@ static const char usage[] =
 "  -c PATH               unveil PATH for creating and removing\n"
 "  --perm LETTERS PATH   unveil PATH with zero or more of the letters rwxc\n"
 "  -l, --lock            lock the veil: CMD cannot change it\n"
-"  --no-defaults         do not unveil the loader and library directories\n"
+"  --path                unveil each directory of $PATH rx, for commands\n"
+"                        that run others (tar runs gzip)\n"
+"  --no-defaults         do not unveil the defaults below\n"
 "  -h, --help            show this help\n"
 "\n"
 "Options naming the same file or directory add up their letters.  CMD, as\n"
 "found in PATH, is unveiled rx.  Unless --no-defaults is given, these are\n"
 "unveiled where they exist: /lib, /lib64, /usr/lib, /usr/lib64 and\n"
-"/usr/local/lib rx, /etc/ld.so.cache and /usr/share/locale r.\n"
+"/usr/local/lib rx; /etc/ld.so.cache, /usr/share/locale, /usr/lib/locale,\n"
+"/etc/localtime and /usr/share/zoneinfo r; /dev/null rw; /dev/zero,\n"
+"/dev/random and /dev/urandom r.  What the veil refuses is logged by the\n"
+"kernel (dmesg) with the path, the letters needed and those held.\n"
 "\n"
 "Exit status: CMD's; 2 bad options; 3 unveil() refused a path; 4 the veil\n"
 "is locked; 5 the kernel has no unveil(2); 126 CMD could not run;\n"
@@ -199,6 +216,29 @@ static char *find_command(const char *cmd)
 	}
 }
 
+/* Number of directories in $PATH, at most (empty entries included). */
+static size_t path_dirs(void)
+{
+	const char *dirs = getenv("PATH");
+	size_t n = 1;
+
+	for (; dirs && *dirs; dirs++)
+		n += *dirs == ':';
+	return n;
+}
+
+/* Unveils rx each directory of $PATH that exists (not the empty entries). */
+static void add_path_dirs(void)
+{
+	char *dirs = must(strdup(getenv("PATH") ?: "/bin:/usr/bin"));
+	char *dir, *rest = dirs;
+
+	while ((dir = strsep(&rest, ":")))
+		if (*dir && !access(dir, F_OK))
+			add_rule(must(strdup(dir)), parse_letters("rx"));
+	/* The rules keep pointing into @dirs. */
+}
+
 static void unveil_failed(const char *what)
 {
 	fprintf(stderr, "unveil: %s: %s\n", what, strerror(errno));
@@ -230,15 +270,17 @@ int main(int argc, char *argv[])
 		{ "perm", required_argument, NULL, 'p' },
 		{ "lock", no_argument, NULL, 'l' },
 		{ "no-defaults", no_argument, NULL, 'n' },
+		{ "path", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
 		{}
 	};
 	char granted[sizeof(letters)], *cmd;
-	bool lock = false, use_defaults = true;
+	bool lock = false, use_defaults = true, use_path = false;
 	size_t i, j, n;
 	int opt, err;
 
-	rules = must(calloc(argc + ARRAY_SIZE(defaults), sizeof(*rules)));
+	rules = must(calloc(argc + ARRAY_SIZE(defaults) + path_dirs(),
+			    sizeof(*rules)));
 	while ((opt = getopt_long(argc, argv, "+r:w:x:c:lh", options,
 				  NULL)) != -1) {
 		switch (opt) {
@@ -258,6 +300,9 @@ int main(int argc, char *argv[])
 			break;
 		case 'n':
 			use_defaults = false;
+			break;
+		case 'P':
+			use_path = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
@@ -281,6 +326,8 @@ int main(int argc, char *argv[])
 		if (!access(defaults[i].path, F_OK))
 			add_rule(defaults[i].path,
 				 parse_letters(defaults[i].letters));
+	if (use_path)
+		add_path_dirs();
 
 	for (i = 0; i < nr_rules; i++) {
 		for (j = 0, n = 0; letters[j]; j++)
