@@ -52,6 +52,9 @@ static int add(struct unveil_inspect_set *const set, struct dentry *const dir,
 	struct unveil_object *object;
 	int err;
 
+	/* Past what a ruleset may hold: no need to look further. */
+	if (set->count >= UNVEIL_MAX_INSPECTABLE)
+		return -E2BIG;
 	err = grow(set);
 	if (err)
 		return err;
@@ -106,7 +109,10 @@ out:
 	return err;
 }
 
-/* Moves @pos to its parent as ".." does: never above @root. */
+/*
+ * Moves @pos to its parent as ".." does: never above @root, and onto what
+ * is mounted there.
+ */
 static void dot_dot(struct path *const pos, const struct path *const root)
 {
 	struct dentry *parent;
@@ -116,6 +122,7 @@ static void dot_dot(struct path *const pos, const struct path *const root)
 			parent = dget_parent(pos->dentry);
 			dput(pos->dentry);
 			pos->dentry = parent;
+			follow_down(pos, 0);
 			return;
 		}
 		if (!follow_up(pos))
@@ -124,11 +131,11 @@ static void dot_dot(struct path *const pos, const struct path *const root)
 }
 
 /*
- * Looks up, from @pos, the component @name of @len bytes of @pathname that
- * ends at @end, and moves @pos to it.  A symlink is added by its name, and
- * followed; a directory before the last component is added.  Returns 0, a
- * negative error to stop without failing (not a directory, gone), or
- * -ENOMEM.
+ * Looks up, from @pos, the component @name of @len bytes of @pathname, and
+ * moves @pos to it.  A symlink is added by its name, and followed; a
+ * directory before the @last component is added.  Returns 0, -ENOMEM or
+ * -E2BIG, which fail unveil(), or another error to stop looking (not a
+ * directory, gone meanwhile).
  */
 static int step(struct unveil_inspect_set *const set, struct path *const pos,
 		const char *const pathname, const char *const name,
@@ -145,7 +152,7 @@ static int step(struct unveil_inspect_set *const set, struct path *const pos,
 	err = vfs_path_lookup(pos->dentry, pos->mnt, component, 0, &next);
 	kfree(component);
 	if (err)
-		return -ENOENT;
+		return err;
 	if (d_is_symlink(next.dentry)) {
 		path_put(&next);
 		err = add(set, pos->dentry, name, len);
@@ -157,17 +164,18 @@ static int step(struct unveil_inspect_set *const set, struct path *const pos,
 		err = kern_path(prefix, LOOKUP_FOLLOW, &next);
 		kfree(prefix);
 		if (err)
-			return -ENOENT;
-	} else if (!last) {
+			return err;
+	}
+	if (!d_is_dir(next.dentry)) {
+		path_put(&next);
+		return -ENOTDIR;
+	}
+	if (!last) {
 		err = add(set, next.dentry, NULL, 0);
 		if (err) {
 			path_put(&next);
 			return err;
 		}
-	}
-	if (!d_is_dir(next.dentry)) {
-		path_put(&next);
-		return -ENOTDIR;
 	}
 	path_put(pos);
 	*pos = next;
@@ -206,8 +214,8 @@ static int add_named(struct unveil_inspect_set *const set,
 	}
 	path_put(&pos);
 	path_put(&root);
-	/* Only memory matters: the rule's own lookup succeeded. */
-	return err == -ENOMEM ? err : 0;
+	/* The rule's own lookup succeeded: only these are its errors. */
+	return err == -ENOMEM || err == -E2BIG ? err : 0;
 }
 
 /**
@@ -218,7 +226,8 @@ static int add_named(struct unveil_inspect_set *const set,
  * @dir_rule: Whether @dir is the unveiled directory: its own rule decides
  *            what may be done to it, its ancestors become inspectable.
  *
- * Returns: 0, or -ENOMEM: the set then holds what was found so far.
+ * Returns: 0, -ENOMEM, or -E2BIG past %UNVEIL_MAX_INSPECTABLE entries: the
+ * set then holds what was found so far.
  */
 int unveil_inspect_set_collect(struct unveil_inspect_set *const set,
 			       const char *const pathname,

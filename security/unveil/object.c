@@ -53,18 +53,19 @@ static bool untie(struct unveil_object *const object, struct inode *const inode)
 
 /*
  * Whether a lookup finds the inode of @dir again after the dentry cache
- * dropped @dir, as long as the object holds the inode.  Disk file systems,
- * kernfs (sysfs, cgroupfs) and these network and stacked file systems find
- * it by a key that does not change; tmpfs, ramfs and hugetlbfs never drop
- * a dentry.  Others make a new inode on a lookup (procfs, debugfs), or may
- * (9p, whose key holds a version that changes with the directory): there
- * the object pins the directory.
+ * dropped @dir, as long as the object holds the inode.  File systems on a
+ * block device, kernfs (sysfs, cgroupfs) and these network and stacked
+ * file systems find it by a key that does not change; tmpfs, ramfs and
+ * hugetlbfs never drop a dentry.  Others make a new inode on a lookup
+ * (procfs, debugfs), or may (9p, whose key holds a version that changes
+ * with the directory; SMB without server inode numbers): there the object
+ * pins the directory.
  */
 static bool inode_is_found_again(const struct dentry *const dir)
 {
 	const struct super_block *const sb = dir->d_sb;
 
-	if (sb->s_bdev)
+	if (sb->s_type->fs_flags & FS_REQUIRES_DEV)
 		return true;
 	switch (sb->s_magic) {
 	case TMPFS_MAGIC:
@@ -74,8 +75,6 @@ static bool inode_is_found_again(const struct dentry *const dir)
 	case CGROUP_SUPER_MAGIC:
 	case CGROUP2_SUPER_MAGIC:
 	case NFS_SUPER_MAGIC:
-	case CIFS_SUPER_MAGIC:
-	case SMB2_SUPER_MAGIC:
 	case CEPH_SUPER_MAGIC:
 	case FUSE_SUPER_MAGIC:
 	case OVERLAYFS_SUPER_MAGIC:

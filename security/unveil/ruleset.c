@@ -511,6 +511,47 @@ static void count_change(struct ruleset_layout *const l,
 }
 
 /**
+ * unveil_ruleset_has_room - Whether a rule passes the limits
+ * @old: Current rules, or NULL.
+ * @object: Directory of the rule.
+ * @name: Unveiled name, or NULL for a directory rule.
+ *
+ * Lets unveil() fail with -E2BIG before it looks for what the rule makes
+ * inspectable; unveil_ruleset_add() checks again, with those.
+ *
+ * Returns: false if the rule would be one too many of its kind.
+ */
+bool unveil_ruleset_has_room(const struct unveil_ruleset *const old,
+			     const struct unveil_object *const object,
+			     const char *const name)
+{
+	struct ruleset_layout layout = {};
+	const struct unveil_dir *found;
+	size_t len;
+	u32 i;
+
+	if (!old)
+		return true;
+	for (i = 0; i < old->num_dirs; i++)
+		if (!unveil_dir_is_dead(&old->dirs[i]))
+			count_dir(&layout, &old->dirs[i]);
+	found = unveil_ruleset_find(old, object);
+	if (!name)
+		return (found && found->has_rule) ||
+		       layout.num_dir_rules < UNVEIL_MAX_DIR_RULES;
+	len = strnlen(name, NAME_MAX + 1);
+	if (found) {
+		const struct unveil_name_rule *const entry =
+			unveil_dir_find_name(found, name, len,
+					     unveil_name_hash(name, len, NULL));
+
+		if (entry && entry->is_rule)
+			return true;
+	}
+	return layout.num_name_rules < UNVEIL_MAX_NAME_RULES;
+}
+
+/**
  * unveil_ruleset_add - Build a ruleset with the rule of one unveil() call
  * @old: Current rules, or NULL.  Not modified.
  * @change: The rule, and what it makes inspectable.
@@ -647,7 +688,8 @@ void unveil_ruleset_put(struct unveil_ruleset *const ruleset)
 {
 	if (ruleset && refcount_dec_and_test(&ruleset->usage)) {
 		INIT_RCU_WORK(&ruleset->free_work, free_ruleset_work);
-		queue_rcu_work(system_wq, &ruleset->free_work);
+		/* The last object on a pinned file system shuts it down. */
+		queue_rcu_work(system_long_wq, &ruleset->free_work);
 	}
 }
 

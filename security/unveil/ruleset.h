@@ -17,7 +17,7 @@
 #define UNVEIL_MAX_DIR_RULES	1024
 #define UNVEIL_MAX_NAME_RULES	1024
 /* Directories and names that are inspectable only, not rules. */
-#define UNVEIL_MAX_INSPECTABLE	8192
+#define UNVEIL_MAX_INSPECTABLE	16384
 
 /**
  * struct unveil_name_rule - Rule for one name in a directory, or a name
@@ -181,6 +181,9 @@ int unveil_verdict(enum unveil_rule_kind kind, unveil_access_t access,
 
 u32 unveil_name_hash(const char *name, size_t max_len, size_t *len);
 
+bool unveil_ruleset_has_room(const struct unveil_ruleset *old,
+			     const struct unveil_object *object,
+			     const char *name);
 struct unveil_ruleset *unveil_ruleset_add(const struct unveil_ruleset *old,
 					  const struct unveil_change *change);
 void unveil_ruleset_get(struct unveil_ruleset *ruleset);

@@ -8,6 +8,7 @@
 #include <linux/fs.h>
 #include <linux/namei.h>
 #include <linux/path.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/sched/signal.h>
 #include <linux/string.h>
@@ -115,25 +116,39 @@ static int resolve_target(const char *const pathname,
 }
 
 /*
- * Whether @pathname still leads to the directory of @target, now that its
- * object holds (and where needed pins) that directory.  A file system that
- * makes a new directory on every lookup (procfs under /proc/PID/net) would
- * let the rule lapse at once: such rules are refused.
+ * Whether the next lookup will find the directory of @target again, now
+ * that its object holds (and where needed pins) it.  A file system that
+ * makes a new directory on every lookup (procfs below /proc/PID/net) says
+ * so when asked to revalidate it: the rule would lapse at once, and is
+ * refused.
  */
-static int check_rule_is_kept(const char *const pathname,
-			      const struct unveil_target *const target)
+static int check_rule_is_kept(const struct unveil_target *const target)
 {
-	struct unveil_target again = {};
-	int err;
+	struct dentry *const dir = target->path.dentry;
+	int valid;
 
-	err = resolve_target(pathname, &again);
-	if (err)
-		return err;
-	if (d_backing_inode(again.path.dentry) !=
-	    d_backing_inode(target->path.dentry))
-		err = -EOPNOTSUPP;
-	release_target(&again);
-	return err;
+	if (!(dir->d_flags & DCACHE_OP_REVALIDATE))
+		return 0;
+	valid = dir->d_op->d_revalidate(dir, 0);
+	if (valid < 0)
+		return valid;
+	return valid ? 0 : -EOPNOTSUPP;
+}
+
+/* unveil_ruleset_has_room() on the current rules, read without the lock. */
+static bool current_rules_have_room(const struct unveil_object *const object,
+				    const char *const name)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+	bool room;
+
+	if (!veil)
+		return true;
+	rcu_read_lock();
+	room = unveil_ruleset_has_room(rcu_dereference(veil->rules), object,
+				       name);
+	rcu_read_unlock();
+	return room;
 }
 
 static int copy_permissions(const char __user *const permissions,
@@ -230,7 +245,9 @@ static int add_rule(const char *const pathname,
 		err = PTR_ERR(change.object);
 		goto out_put_shown;
 	}
-	err = check_rule_is_kept(pathname, target);
+	err = check_rule_is_kept(target);
+	if (!err && !current_rules_have_room(change.object, change.name))
+		err = -E2BIG;
 	if (!err)
 		err = unveil_inspect_set_collect(&inspectable, pathname,
 						 &target->path, !target->name);
@@ -294,6 +311,8 @@ out_put_shown:
  *   final component is allowed);
  * - %EOPNOTSUPP: the file system makes a new directory for @path on every
  *   lookup (e.g. under /proc/PID/net), so no rule could be kept there;
+ * - %E2BIG: the process would hold more than 1024 directory rules, 1024
+ *   name rules or 16384 inspectable directories and names;
  * - %ENOMEM: memory is short.
  */
 SYSCALL_DEFINE2(unveil, const char __user *, path,

@@ -15,12 +15,28 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
 #include "../kselftest_harness.h"
 #include "common.h"
+
+/* Dropping the caches takes seconds on a debug kernel. */
+#define TIMEOUT 180
+
+FIXTURE(fs) {
+};
+
+FIXTURE_SETUP(fs)
+{
+}
+
+FIXTURE_TEARDOWN(fs)
+{
+}
 
 /* Drops unused dentries and inodes from the kernel's caches. */
 static void evict(struct __test_metadata *const _metadata)
@@ -52,6 +68,8 @@ static int open_after_eviction(struct __test_metadata *const _metadata,
 	child = fork();
 	ASSERT_LE(0, child);
 	if (child == 0) {
+		/* Its rules may pin a file system: never outlive the test. */
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (unveil_errno(wide, "r") || unveil_errno(narrow, perms) ||
 		    unveil_errno(NULL, NULL) || write(veiled[1], "v", 1) != 1 ||
 		    read(dropped[0], &c, 1) != 1)
@@ -70,20 +88,20 @@ static int open_after_eviction(struct __test_metadata *const _metadata,
 	return WEXITSTATUS(status);
 }
 
-TEST(procfs_rule_hiding_a_process_directory_holds)
+TEST_F_TIMEOUT(fs, procfs_rule_hiding_a_process_directory_holds, TIMEOUT)
 {
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc", "/proc/1", "",
 					      "/proc/1/status", O_RDONLY, NULL));
 }
 
-TEST(procfs_name_rule_in_a_process_directory_holds)
+TEST_F_TIMEOUT(fs, procfs_name_rule_in_a_process_directory_holds, TIMEOUT)
 {
 	EXPECT_EQ(EACCES, open_after_eviction(_metadata, "/proc",
 					      "/proc/1/status", "",
 					      "/proc/1/status", O_RDONLY, NULL));
 }
 
-TEST(procfs_rule_hiding_a_sysctl_directory_holds)
+TEST_F_TIMEOUT(fs, procfs_rule_hiding_a_sysctl_directory_holds, TIMEOUT)
 {
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/proc",
 					      "/proc/sys/kernel", "",
@@ -92,7 +110,7 @@ TEST(procfs_rule_hiding_a_sysctl_directory_holds)
 }
 
 /* A rule on /proc/self (the process's own directory) keeps revealing it. */
-TEST(procfs_rule_revealing_the_own_process_directory_holds)
+TEST_F_TIMEOUT(fs, procfs_rule_revealing_the_own_process_directory_holds, TIMEOUT)
 {
 	EXPECT_EQ(0, open_after_eviction(_metadata, "/proc/self",
 					 "/proc/self/fd", "r",
@@ -103,7 +121,7 @@ TEST(procfs_rule_revealing_the_own_process_directory_holds)
  * Every lookup of /proc/PID/net makes new directories below it: no rule
  * could be kept there, so unveil() refuses one rather than let it lapse.
  */
-TEST(procfs_rule_that_cannot_be_kept_is_eopnotsupp)
+TEST_F_TIMEOUT(fs, procfs_rule_that_cannot_be_kept_is_eopnotsupp, TIMEOUT)
 {
 	EXPECT_EQ(EOPNOTSUPP, unveil_errno("/proc/self/net/stat", ""));
 	EXPECT_EQ(EOPNOTSUPP, unveil_errno("/proc/self/net/stat/arp_cache",
@@ -112,7 +130,7 @@ TEST(procfs_rule_that_cannot_be_kept_is_eopnotsupp)
 	EXPECT_EQ(ENOENT, open_errno("/proc/self/net/stat", O_RDONLY));
 }
 
-TEST(sysfs_rule_hiding_a_directory_holds)
+TEST_F_TIMEOUT(fs, sysfs_rule_hiding_a_directory_holds, TIMEOUT)
 {
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, "/sys", "/sys/devices",
 					      "", "/sys/devices/system",
@@ -136,7 +154,7 @@ static void unmount_fresh(const char *dir)
 	rmdir(dir);
 }
 
-TEST(cgroupfs_rule_hiding_a_cgroup_holds)
+TEST_F_TIMEOUT(fs, cgroupfs_rule_hiding_a_cgroup_holds, TIMEOUT)
 {
 	char dir[64];
 
@@ -149,7 +167,7 @@ TEST(cgroupfs_rule_hiding_a_cgroup_holds)
 	unmount_fresh(dir);
 }
 
-TEST(debugfs_rule_hiding_a_directory_holds)
+TEST_F_TIMEOUT(fs, debugfs_rule_hiding_a_directory_holds, TIMEOUT)
 {
 	char dir[64], sub[PATH_MAX] = "";
 	struct dirent *entry;
@@ -191,7 +209,7 @@ static void rule_on_9p_holds(struct __test_metadata *const _metadata,
 	 * goes once the rules that pin it are freed, after a grace period.
 	 */
 	for (i = 0; mount("unveil-share", dir, "9p", 0, options); i++) {
-		if (errno == ENOENT || i == 50) {
+		if (errno == ENOENT || i == 200) {
 			rmdir(dir);
 			SKIP(return, "no 9p share (scripts/vm --share)");
 		}
@@ -212,17 +230,17 @@ static void rule_on_9p_holds(struct __test_metadata *const _metadata,
 	unmount_fresh(dir);
 }
 
-TEST(ninep_rule_hiding_a_directory_holds_without_cache)
+TEST_F_TIMEOUT(fs, ninep_rule_hiding_a_directory_holds_without_cache, TIMEOUT)
 {
 	rule_on_9p_holds(_metadata, "none");
 }
 
-TEST(ninep_rule_hiding_a_directory_holds_with_a_loose_cache)
+TEST_F_TIMEOUT(fs, ninep_rule_hiding_a_directory_holds_with_a_loose_cache, TIMEOUT)
 {
 	rule_on_9p_holds(_metadata, "loose");
 }
 
-TEST(tmpfs_rule_hiding_a_directory_holds)
+TEST_F_TIMEOUT(fs, tmpfs_rule_hiding_a_directory_holds, TIMEOUT)
 {
 	char dir[64];
 
