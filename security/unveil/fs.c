@@ -238,7 +238,8 @@ static int judge_current(const struct path *const pos, const bool by_name,
 /*
  * Judges @pos for the current process, for the operation @op.  @by_name as
  * for find_match_rcu().  Inlined into every hook, so that until the first
- * unveil() in the system a hook does nothing but return.
+ * unveil() in the system a hook does nothing but return, and a process
+ * without a veil only looks for it.
  *
  * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
  * missing.
@@ -248,9 +249,20 @@ static __always_inline int check_current(const struct path *const pos,
 					 const unveil_access_t needed,
 					 const char *const op)
 {
-	if (!unveil_used_anywhere())
+	if (!unveil_used_anywhere() || !unveil_current_veil())
 		return 0;
 	return judge_current(pos, by_name, needed, op);
+}
+
+/* check_name() once some process may have a veil. */
+static noinline int judge_name(const struct path *const dir,
+			       struct dentry *const dentry,
+			       const unveil_access_t needed,
+			       const char *const op)
+{
+	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+
+	return check_current(&pos, true, needed, op);
 }
 
 /* Judges a name in a directory: creation, removal. */
@@ -259,9 +271,9 @@ static __always_inline int check_name(const struct path *const dir,
 				      const unveil_access_t needed,
 				      const char *const op)
 {
-	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
-
-	return check_current(&pos, true, needed, op);
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_name(dir, dentry, needed, op);
 }
 
 /* Judges an existing object: by its name unless it is a directory. */
@@ -444,6 +456,8 @@ static int hook_path_mknod(const struct path *const dir,
 			   struct dentry *const dentry, const umode_t mode,
 			   const unsigned int dev)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	/* A device node would reach data that no rule can see: a disk's. */
 	if (S_ISCHR(mode) || S_ISBLK(mode)) {
 		const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
@@ -454,13 +468,23 @@ static int hook_path_mknod(const struct path *const dir,
 }
 
 /* open(O_CREAT) of a new file: judged as the whole open, before it exists. */
-static int hook_path_open_create(const struct path *const dir,
-				 struct dentry *const dentry,
-				 const int open_flag)
+static noinline int judge_path_open_create(const struct path *const dir,
+					   struct dentry *const dentry,
+					   const int open_flag)
 {
 	return check_name(dir, dentry,
 			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
 			  "open");
+}
+
+/* As hook_file_open(): nothing but a return until the first unveil(). */
+static int hook_path_open_create(const struct path *const dir,
+				 struct dentry *const dentry,
+				 const int open_flag)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_path_open_create(dir, dentry, open_flag);
 }
 
 static int hook_path_mkdir(const struct path *const dir,

@@ -30,7 +30,7 @@ struct unveil_task_security {
 	struct unveil_veil *veil;
 };
 
-static inline struct unveil_task_security *
+static __always_inline struct unveil_task_security *
 unveil_task(const struct task_struct *const task)
 {
 	return task->security + unveil_blob_sizes.lbs_task;
@@ -43,14 +43,14 @@ unveil_task(const struct task_struct *const task)
  * Returns: The veil, or NULL if the process never called unveil().  The veil
  * lives as long as the thread-group leader of @task.
  */
-static inline struct unveil_veil *
+static __always_inline struct unveil_veil *
 unveil_task_veil(const struct task_struct *const task)
 {
 	/* Pairs with unveil_current_veil_create(). */
 	return smp_load_acquire(&unveil_task(READ_ONCE(task->group_leader))->veil);
 }
 
-static inline struct unveil_veil *unveil_current_veil(void)
+static __always_inline struct unveil_veil *unveil_current_veil(void)
 {
 	return unveil_task_veil(current);
 }
