@@ -6,11 +6,12 @@
 #   make debug-test  the tests and a stress run on a KASAN/lockdep/kmemleak
 #                  kernel; fails on any kernel splat
 #   make build     kernel (build/bzImage), headers and guest programs
-#   make patches   git format-patch series with cover letter in build/patches/
+#   make patches   the mail-ready series in patches/series/ (checked)
 #   make bench     benchmark against no veil and Landlock, report in build/bench/
 #   make vm CMD="..." [ADD="file ..."]   run a command in the VM
-#   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h>, the unveil
-#                  launcher (built for this machine) and the man pages
+#   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h> and
+#                  <linux/unveil.h>, the unveil launcher (built for this
+#                  machine), its profiles and the man pages
 #   make clean     remove build/ (the ccache cache stays)
 
 .PHONY: run test debug-test build patches bench vm install clean
@@ -38,16 +39,24 @@ vm: build
 
 PREFIX ?= /usr/local
 CFLAGS ?= -O2 -Wall
+PROFILES := git python3 sqlite3 tar
 
 build/host/unveil: tools/unveil/unveil.c tools/unveil/unveil.h include/uapi/linux/unveil.h
 	mkdir -p $(@D)
-	$(CC) $(CFLAGS) -idirafter include/uapi -o $@ tools/unveil/unveil.c
+	$(CC) $(CFLAGS) -idirafter include/uapi \
+		-DUNVEIL_PROFILE_DIR='"$(PREFIX)/share/unveil/profiles"' \
+		-o $@ tools/unveil/unveil.c
 
 install: build/host/unveil
 	install -D -m 644 tools/unveil/unveil.h $(DESTDIR)$(PREFIX)/include/unveil.h
+	install -D -m 644 include/uapi/linux/unveil.h $(DESTDIR)$(PREFIX)/include/linux/unveil.h
 	install -D -m 755 build/host/unveil $(DESTDIR)$(PREFIX)/bin/unveil
+	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/unveil/profiles \
+		$(addprefix tools/unveil/profiles/,$(PROFILES))
 	install -D -m 644 man/man1/unveil.1 $(DESTDIR)$(PREFIX)/share/man/man1/unveil.1
 	install -D -m 644 man/man2/unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil.2
+	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_supported.2
+	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_active.2
 
 clean:
 	rm -rf build

@@ -13,5 +13,7 @@ struct task_struct;
 
 int proc_pid_unveil_rules(struct seq_file *m, struct pid_namespace *ns,
 			  struct pid *pid, struct task_struct *task);
+int proc_pid_unveil_refusals(struct seq_file *m, struct pid_namespace *ns,
+			     struct pid *pid, struct task_struct *task);
 
 #endif /* _LINUX_UNVEIL_H */

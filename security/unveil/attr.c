@@ -14,6 +14,12 @@
  * the process named it when it made the first rule in that directory.  In a
  * path, space, tab, newline and backslash are escaped in octal, as in
  * /proc/mounts.
+ *
+ * /proc/PID/attr/unveil/refusals shows, to the same readers, the last
+ * denials under the veil (see log.c), unless the reader is veiled itself:
+ * a hidden file that exists gets a refusal, one that does not exist gets
+ * none, so a veiled process that read refusals, its own included (through
+ * a descriptor opened before its veil), would learn what its veil hides.
  */
 
 #include <linux/cred.h>
@@ -28,6 +34,7 @@
 #include <linux/unveil.h>
 
 #include "access.h"
+#include "log.h"
 #include "ruleset.h"
 #include "setup.h"
 #include "task.h"
@@ -53,6 +60,19 @@ static void show_rule(struct seq_file *const m, const unveil_access_t access,
 	seq_putc(m, '\n');
 }
 
+/* The veil of the process of @task with a reference, or NULL. */
+static struct unveil_veil *get_task_veil(struct task_struct *const task)
+{
+	struct unveil_veil *veil;
+
+	rcu_read_lock();
+	veil = pid_alive(task) ? unveil_task_veil(task) : NULL;
+	if (veil && !unveil_veil_tryget(veil))
+		veil = NULL;
+	rcu_read_unlock();
+	return veil;
+}
+
 /*
  * The rules of the process of @task with a reference (NULL if it has
  * none), and whether they are locked.
@@ -60,15 +80,10 @@ static void show_rule(struct seq_file *const m, const unveil_access_t access,
 static struct unveil_ruleset *get_task_rules(struct task_struct *const task,
 					     bool *const locked)
 {
+	struct unveil_veil *const veil = get_task_veil(task);
 	struct unveil_ruleset *rules;
-	struct unveil_veil *veil;
 
 	*locked = false;
-	rcu_read_lock();
-	veil = pid_alive(task) ? unveil_task_veil(task) : NULL;
-	if (veil && !unveil_veil_tryget(veil))
-		veil = NULL;
-	rcu_read_unlock();
 	if (!veil)
 		return NULL;
 
@@ -84,6 +99,22 @@ static struct unveil_ruleset *get_task_rules(struct task_struct *const task,
 }
 
 /*
+ * The ring of denials of the process of @task with a reference, or NULL if
+ * it has no veil.
+ */
+static struct unveil_refusals *get_task_refusals(struct task_struct *const task)
+{
+	struct unveil_veil *const veil = get_task_veil(task);
+	struct unveil_refusals *refusals = NULL;
+
+	if (veil) {
+		refusals = unveil_refusals_get(veil->refusals);
+		unveil_veil_put(veil);
+	}
+	return refusals;
+}
+
+/*
  * Whether the reader may see the veil of @task: it may read it as a
  * debugger would (PTRACE_MODE_READ), and so may whoever opened the file, so
  * that a descriptor passed to a more privileged reader shows nothing more.
@@ -96,6 +127,28 @@ static bool may_read_veil(struct seq_file *const m,
 
 	revert_creds(reader);
 	return allowed && ptrace_may_access(task, PTRACE_MODE_READ_FSCREDS);
+}
+
+/*
+ * Takes @task's exec_update_lock for reading and checks that the reader may
+ * see its veil: 0 with the lock held, else an error without it.
+ */
+static int lock_readable_task(struct seq_file *const m,
+			      struct task_struct *const task)
+{
+	int err;
+
+	if (!unveil_initialized)
+		return -EOPNOTSUPP;
+	/* The same veil before and after the check: no execve() in between. */
+	err = down_read_killable(&task->signal->exec_update_lock);
+	if (err)
+		return err;
+	if (!may_read_veil(m, task)) {
+		up_read(&task->signal->exec_update_lock);
+		return -EACCES;
+	}
+	return 0;
 }
 
 /**
@@ -118,16 +171,9 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 	int err;
 	u32 d, n;
 
-	if (!unveil_initialized)
-		return -EOPNOTSUPP;
-	/* Same rules before and after the check: no execve() in between. */
-	err = down_read_killable(&task->signal->exec_update_lock);
+	err = lock_readable_task(m, task);
 	if (err)
 		return err;
-	if (!may_read_veil(m, task)) {
-		up_read(&task->signal->exec_update_lock);
-		return -EACCES;
-	}
 	rules = get_task_rules(task, &locked);
 	up_read(&task->signal->exec_update_lock);
 
@@ -148,4 +194,37 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 	}
 	unveil_ruleset_put(rules);
 	return 0;
+}
+
+/**
+ * proc_pid_unveil_refusals - Show the last denials under a process's veil
+ * @m: The file being read.
+ * @ns: PID namespace of the procfs instance: PIDs are shown as seen there.
+ * @pid: Unused.
+ * @task: A thread of the process, with a reference held by procfs.
+ *
+ * Returns: 0, -EACCES if the reader is veiled or may not inspect @task,
+ * -EOPNOTSUPP if unveil is not enabled, -ENOMEM, or an error if a signal
+ * interrupted the wait for an execve() of @task.
+ */
+int proc_pid_unveil_refusals(struct seq_file *const m,
+			     struct pid_namespace *const ns,
+			     struct pid *const pid,
+			     struct task_struct *const task)
+{
+	struct unveil_refusals *refusals;
+	int err;
+
+	err = lock_readable_task(m, task);
+	if (err)
+		return err;
+	if (unveil_veil_is_active(unveil_current_veil())) {
+		up_read(&task->signal->exec_update_lock);
+		return -EACCES;
+	}
+	refusals = get_task_refusals(task);
+	up_read(&task->signal->exec_update_lock);
+	err = unveil_refusals_show(m, ns, refusals);
+	unveil_refusals_put(refusals);
+	return err;
 }

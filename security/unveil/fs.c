@@ -464,7 +464,9 @@ static int hook_path_mknod(const struct path *const dir,
 
 		return deny_if_veiled("mknod", &pos);
 	}
-	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "mknod");
+	/* open(O_CREAT) makes regular files through here too. */
+	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE,
+			  S_ISREG(mode) ? "create" : "mknod");
 }
 
 /* open(O_CREAT) of a new file: judged as the whole open, before it exists. */

@@ -10,6 +10,15 @@
 
 #include "access.h"
 
+struct pid_namespace;
+struct seq_file;
+struct unveil_refusals;
+
+struct unveil_refusals *unveil_refusals_alloc(void);
+struct unveil_refusals *unveil_refusals_get(struct unveil_refusals *refusals);
+void unveil_refusals_put(struct unveil_refusals *refusals);
+int unveil_refusals_show(struct seq_file *m, struct pid_namespace *ns,
+			 struct unveil_refusals *refusals);
 void unveil_log_denial(const char *op, const struct path *path,
 		       unveil_access_t needed, unveil_access_t held, int err);
 

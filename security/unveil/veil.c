@@ -5,6 +5,7 @@
 
 #include <linux/slab.h>
 
+#include "log.h"
 #include "veil.h"
 
 DEFINE_STATIC_KEY_FALSE(unveil_used);
@@ -23,22 +24,36 @@ void unveil_veil_first_use(void)
 		static_branch_enable(&unveil_used);
 }
 
-/**
- * unveil_veil_alloc - Allocate an empty veil, charged to the caller's memcg
- *
- * Returns: A veil with one reference that hides nothing and is not locked,
- * or NULL if memory is short.
+/*
+ * An empty veil with one reference that keeps @refusals (a reference the
+ * caller gives it), charged to the caller's memcg; NULL if memory is short.
  */
-struct unveil_veil *unveil_veil_alloc(void)
+static struct unveil_veil *alloc_veil(struct unveil_refusals *refusals)
 {
 	struct unveil_veil *veil;
 
-	veil = kzalloc(sizeof(*veil), GFP_KERNEL_ACCOUNT);
-	if (!veil)
+	if (!refusals)
 		return NULL;
+	veil = kzalloc(sizeof(*veil), GFP_KERNEL_ACCOUNT);
+	if (!veil) {
+		unveil_refusals_put(refusals);
+		return NULL;
+	}
 	refcount_set(&veil->usage, 1);
 	mutex_init(&veil->lock);
+	veil->refusals = refusals;
 	return veil;
+}
+
+/**
+ * unveil_veil_alloc - Allocate an empty veil, charged to the caller's memcg
+ *
+ * Returns: A veil with one reference and a ring of denials of its own, that
+ * hides nothing and is not locked, or NULL if memory is short.
+ */
+struct unveil_veil *unveil_veil_alloc(void)
+{
+	return alloc_veil(unveil_refusals_alloc());
 }
 
 /**
@@ -54,7 +69,7 @@ struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 	struct unveil_ruleset *rules;
 	struct unveil_veil *veil;
 
-	veil = unveil_veil_alloc();
+	veil = alloc_veil(unveil_refusals_get(src->refusals));
 	if (!veil)
 		return NULL;
 	mutex_lock(&src->lock);
@@ -99,6 +114,7 @@ void unveil_veil_put(struct unveil_veil *veil)
 {
 	if (veil && refcount_dec_and_test(&veil->usage)) {
 		unveil_ruleset_put(rcu_dereference_protected(veil->rules, true));
+		unveil_refusals_put(veil->refusals);
 		kfree_rcu(veil, rcu);
 	}
 }

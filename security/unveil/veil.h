@@ -14,6 +14,8 @@
 
 #include "ruleset.h"
 
+struct unveil_refusals;
+
 /**
  * struct unveil_veil - File system view of one process
  *
@@ -46,6 +48,12 @@ struct unveil_veil {
 	 * rcu_assign_pointer(); read under RCU.
 	 */
 	struct unveil_ruleset __rcu *rules;
+	/**
+	 * @refusals: The last denials of this process, shared with the veil
+	 * it was copied from and those copied from it (see log.c).  Counted
+	 * reference, set when the veil is made, never changed.
+	 */
+	struct unveil_refusals *refusals;
 	/** @rcu: Frees the veil after concurrent lockless readers are done. */
 	struct rcu_head rcu;
 };

@@ -6,7 +6,8 @@
 # system (scripts/vm --host: the programs are the host's, read over 9p);
 # prints TAP and exits non-zero if a test failed.
 # Usage: scripts/vm --host --add tools/unveil/tap.sh \
-#          --add tools/unveil/test-real-programs.sh -- sh ./test-real-programs.sh
+#          --add tools/unveil/test-real-programs.sh \
+#          --add tools/unveil/profiles/git ... -- sh ./test-real-programs.sh
 
 d=/tmp/real
 . ./tap.sh
@@ -133,6 +134,33 @@ run -r "$d/data" -- openssl dgst -sha256 "$d/secret/s.txt"
 check openssl_dgst_of_a_hidden_file_fails 1 'No such file or directory'
 run -r "$d/data" -- jq .a "$d/data/j.json"
 check jq_reads_a_visible_file 0 '^42$'
+
+# The shipped profiles (tools/unveil/profiles), with only the data added:
+# no --path, no other rule.
+
+mkdir -p "$d/prepo" "$d/pdb"
+echo profile-text > "$d/prepo/file"
+run --profile ./git --rwc "$d/prepo" -- git -C "$d/prepo" init -q
+check git_profile_init 0 ''
+run --profile ./git --rwc "$d/prepo" -- git -C "$d/prepo" add file
+check git_profile_add 0 ''
+run --profile ./git --rwc "$d/prepo" -- git -C "$d/prepo" $git_id commit -q -m profile-commit
+check git_profile_commit 0 ''
+run --profile ./git -r "$d/prepo" -- git -C "$d/prepo" log --format=%s
+check git_profile_log_in_a_read_only_repository 0 '^profile-commit$'
+run --profile ./python3 -r "$d/data" -- python3 -c "
+import json, ssl, subprocess, tempfile
+print(json.load(open('$d/data/j.json'))['a'], ssl.OPENSSL_VERSION.split()[0])"
+check python3_profile_imports_and_reads 0 '^42 OpenSSL$'
+run --profile ./tar -r "$d/data" --rwc "$d/out" -- tar czf "$d/out/p.tgz" -C "$d/data" .
+check tar_profile_runs_gzip 0 ''
+run --profile ./tar -r "$d/out" -- tar tvzf "$d/out/p.tgz"
+check tar_profile_lists_owners_by_name 0 ' root/root .* \./a\.txt$'
+run --profile ./tar -r "$d/out" -- tar tJf "$d/out/p.tgz"
+check tar_profile_runs_xz 2 'xz: (stdin): File format not recognized'
+run --profile ./sqlite3 --rwc "$d/pdb" -- sqlite3 "$d/pdb/p.db" \
+	'create table t(x); insert into t values(7); select x from t;'
+check sqlite3_profile_creates_and_reads 0 '^7$'
 
 rm -rf "$d"
 finish

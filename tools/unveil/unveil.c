@@ -2,21 +2,24 @@
 /*
  * unveil - run a command under an unveil(2) veil
  *
- * Usage: unveil [-r PATH] [-w PATH] [-x PATH] [-c PATH] [--perm LETTERS PATH]
- *               [-l|--lock] [--path] [--no-defaults] [--] CMD [ARGS...]
- *
- * The command, its ELF loader and its libraries are unveiled too; the
- * veil is kept across execve().  See unveil(1).
+ * Usage: unveil [OPTION]... [--] CMD [ARGS...]; see unveil --help and
+ * unveil(1).  The command, its ELF loader and its libraries are unveiled
+ * too; the veil is kept across execve().
  */
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <linux/unveil.h>
 
@@ -24,11 +27,16 @@
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
+#ifndef UNVEIL_VERSION
+#define UNVEIL_VERSION "1.1"
+#endif
+#ifndef UNVEIL_PROFILE_DIR
+#define UNVEIL_PROFILE_DIR "/usr/local/share/unveil/profiles"
+#endif
+
+/* As env(1) and chroot(1): the command's own codes stay unambiguous. */
 enum {
-	EXIT_USAGE = 2,
-	EXIT_UNVEIL = 3,
-	EXIT_LOCKED = 4,
-	EXIT_NO_UNVEIL = 5,
+	EXIT_LAUNCHER = 125,
 	EXIT_CANNOT_RUN = 126,
 	EXIT_NOT_FOUND = 127,
 };
@@ -39,16 +47,18 @@ static const char letters[] = {
 	UNVEIL_PERM_CREATE, '\0'
 };
 
+struct default_rule {
+	const char *path;
+	const char *letters;
+};
+
 /*
  * What nearly every program needs and that holds none of a user's data,
  * where it exists: the loader and libraries of dynamically linked
  * programs, locales and time zones, and the devices programs open without
  * asking (/dev/null for output they drop, /dev/urandom for temporary names).
  */
-static const struct {
-	const char *path;
-	const char *letters;
-} defaults[] = {
+static const struct default_rule defaults[] = {
 	{ "/lib", "rx" },
 	{ "/lib64", "rx" },
 	{ "/usr/lib", "rx" },
@@ -65,80 +75,270 @@ static const struct {
 	{ "/dev/urandom", "r" },
 };
 
+/*
+ * What a program on a terminal needs, when one of the standard streams is
+ * a terminal: the controlling terminal, the terminal descriptions, and
+ * /proc/self, where ttyname(3) finds the terminal's name.
+ */
+static const struct default_rule terminal_defaults[] = {
+	{ "/dev/tty", "rw" },
+	{ "/etc/terminfo", "r" },
+	{ "/lib/terminfo", "r" },
+	{ "/usr/share/terminfo", "r" },
+	{ "/proc/self", "r" },
+};
+
+/*
+ * One path to unveil: @path as given, for messages; @key, where it leads
+ * and what unveil() gets, once the options are all read.  A path that may
+ * be @missing is skipped when it does not exist.
+ */
 struct rule {
-	const char *path;	/* as first given, for messages */
-	char *key;		/* where it leads: what unveil() gets */
+	const char *path;
+	char *key;
 	unsigned int perms;
+	bool missing_ok;
 };
 
 static struct rule *rules;
-static size_t nr_rules;
+static size_t nr_rules, rules_allocated;
+
+static int *kept_fds;
+static size_t nr_kept_fds;
+
+/* With --report: the process that runs the command. */
+static pid_t command_pid;
 
 static const char usage[] =
-"usage: unveil [options] [--] CMD [ARGS...]\n"
+"usage: unveil [OPTION]... [--] CMD [ARGS...]\n"
 "Run CMD with only the given paths visible (unveil(2)); the veil is kept\n"
 "across execve().\n"
 "\n"
-"  -r PATH               unveil PATH for reading\n"
-"  -w PATH               unveil PATH for writing\n"
-"  -x PATH               unveil PATH for executing\n"
-"  -c PATH               unveil PATH for creating and removing\n"
+"  -r PATH               unveil PATH for reading (r)\n"
+"  -w PATH               unveil PATH for writing (w)\n"
+"  -x PATH               unveil PATH for executing (x)\n"
+"  -c PATH               unveil PATH for creating and removing (c)\n"
 "  --perm LETTERS PATH   unveil PATH with zero or more of the letters rwxc\n"
+"  --ro PATHS            unveil each of the comma-separated PATHS r\n"
+"  --rx PATHS, --rw PATHS, --rwc PATHS\n"
+"                        the same with rx, rw or rwc\n"
+"  -v, --unveil LETTERS:PATHS\n"
+"                        unveil each of PATHS with LETTERS (may be none)\n"
+"  --profile FILE        read rules from FILE, \"LETTERS PATH\" a line (\"-\"\n"
+"                        for none, # comments); a FILE without a slash is\n"
+"                        one of the profiles in " UNVEIL_PROFILE_DIR "\n"
+"  --ignore-missing      skip paths that do not exist\n"
 "  -l, --lock            lock the veil: CMD cannot change it\n"
 "  --path                unveil each directory of $PATH rx, for commands\n"
 "                        that run others (tar runs gzip)\n"
 "  --no-defaults         do not unveil the defaults below\n"
+"  --chdir DIR           change to DIR first: relative paths, CMD's too,\n"
+"                        start there\n"
+"  --keep-fd N           keep descriptor N open for CMD (others above 2\n"
+"                        are closed)\n"
+"  --print-rules         print the rules, as a profile, and exit\n"
+"  --report              when CMD exits, print the calls the veil refused to\n"
+"                        it and to the processes it started\n"
 "  -h, --help            show this help\n"
+"  --version             show the version\n"
 "\n"
 "Options naming the same file or directory add up their letters.  CMD, as\n"
 "found in PATH, is unveiled rx.  Unless --no-defaults is given, these are\n"
 "unveiled where they exist: /lib, /lib64, /usr/lib, /usr/lib64 and\n"
 "/usr/local/lib rx; /etc/ld.so.cache, /usr/share/locale, /usr/lib/locale,\n"
 "/etc/localtime and /usr/share/zoneinfo r; /dev/null rw; /dev/zero,\n"
-"/dev/random and /dev/urandom r.  What the veil refuses is logged by the\n"
-"kernel (dmesg) with the path, the letters needed and those held.\n"
+"/dev/random and /dev/urandom r; and when a standard stream is a terminal,\n"
+"/dev/tty and that terminal rw, /etc/terminfo, /lib/terminfo,\n"
+"/usr/share/terminfo and /proc/self r.  What the veil refuses is logged by\n"
+"the kernel (dmesg) with the path, the letters needed and those held.\n"
 "\n"
-"Exit status: CMD's; 2 bad options; 3 unveil() refused a path; 4 the veil\n"
-"is locked; 5 the kernel has no unveil(2); 126 CMD could not run;\n"
-"127 CMD was not found.  See unveil(1).\n";
+"Exit status: CMD's; 125 the launcher failed (bad options, unveil(2)\n"
+"refused a path or is not active, the veil is locked); 126 CMD could not\n"
+"run; 127 CMD was not found.  See unveil(1).\n";
 
-static void usage_error(const char *fmt, ...)
+/* Prints "unveil: " and the message, and exits 125; @help adds a hint. */
+static void __attribute__((noreturn, format(printf, 2, 3)))
+exit_with_message(bool help, const char *fmt, ...)
 {
 	va_list ap;
 
-	if (fmt) {
-		fputs("unveil: ", stderr);
-		va_start(ap, fmt);
-		vfprintf(stderr, fmt, ap);
-		va_end(ap);
-		fputc('\n', stderr);
-	}
-	fputs("Try 'unveil --help' for more information.\n", stderr);
-	exit(EXIT_USAGE);
+	fputs("unveil: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	if (help)
+		fputs("Try 'unveil --help' for more information.\n", stderr);
+	exit(EXIT_LAUNCHER);
 }
+
+#define fail(...) exit_with_message(false, __VA_ARGS__)
+#define usage_error(...) exit_with_message(true, __VA_ARGS__)
 
 static void *must(void *p)
 {
-	if (!p) {
-		fputs("unveil: out of memory\n", stderr);
-		exit(EXIT_FAILURE);
-	}
+	if (!p)
+		fail("out of memory");
 	return p;
 }
 
-static unsigned int parse_letters(const char *s)
+static unsigned int parse_letters(const char *s, size_t len)
 {
 	unsigned int perms = 0;
 	const char *found;
+	size_t i;
 
-	for (; *s; s++) {
-		found = strchr(letters, *s);
+	for (i = 0; i < len; i++) {
+		found = s[i] ? strchr(letters, s[i]) : NULL;
 		if (!found)
-			usage_error("'%c' is not a permission letter (%s)", *s,
-				    letters);
+			usage_error("'%c' is not a permission letter (%s)",
+				    s[i], letters);
 		perms |= 1u << (found - letters);
 	}
 	return perms;
+}
+
+static void add_rule(const char *path, unsigned int perms, bool missing_ok)
+{
+	if (!*path)
+		usage_error("an empty path");
+	if (nr_rules == rules_allocated) {
+		rules_allocated = rules_allocated * 2 + 16;
+		rules = must(reallocarray(rules, rules_allocated,
+					  sizeof(*rules)));
+	}
+	rules[nr_rules++] = (struct rule){ path, NULL, perms, missing_ok };
+}
+
+/* Adds each path of a comma-separated list. */
+static void add_rule_list(const char *list, unsigned int perms)
+{
+	char *copy = must(strdup(list)), *path, *rest = copy;
+
+	while ((path = strsep(&rest, ",")))
+		add_rule(path, perms, false);
+	/* The rules keep pointing into @copy. */
+}
+
+/* -v LETTERS:PATHS */
+static void add_unveil_option(const char *arg)
+{
+	const char *colon = strchr(arg, ':');
+
+	if (!colon)
+		usage_error("-v needs LETTERS:PATHS, got '%s'", arg);
+	add_rule_list(colon + 1, parse_letters(arg, colon - arg));
+}
+
+/* Where a profile named without a slash is found. */
+static char *profile_path(const char *name)
+{
+	char *path;
+
+	if (strchr(name, '/'))
+		return must(strdup(name));
+	if (asprintf(&path, "%s/%s", UNVEIL_PROFILE_DIR, name) < 0)
+		must(NULL);
+	return path;
+}
+
+/* A profile's "~/x" is $HOME/x. */
+static char *expand_home(const char *path)
+{
+	const char *home = getenv("HOME");
+	char *expanded;
+
+	if (strncmp(path, "~/", 2) && strcmp(path, "~"))
+		return must(strdup(path));
+	if (!home || !*home)
+		return NULL;
+	if (asprintf(&expanded, "%s%s", home, path + 1) < 0)
+		must(NULL);
+	return expanded;
+}
+
+/*
+ * Reads a profile: one rule a line, LETTERS (or "-" for none), blanks and
+ * the path, which runs to the end of the line; "#" starts a comment line.
+ * A profile is meant for many machines: paths that do not exist here, and
+ * paths under ~ without a HOME, are skipped.
+ */
+static void add_profile(const char *name)
+{
+	char *file = profile_path(name), *line = NULL, *path;
+	size_t size = 0, number = 0, n;
+	ssize_t len;
+	FILE *f;
+
+	f = fopen(file, "re");
+	if (!f)
+		fail("profile %s: %s", file, strerror(errno));
+	while ((len = getline(&line, &size, f)) != -1) {
+		number++;
+		if (len && line[len - 1] == '\n')
+			line[--len] = '\0';
+		n = strspn(line, " \t");
+		if (!line[n] || line[n] == '#')
+			continue;
+		len = strcspn(line + n, " \t");
+		path = line + n + len + strspn(line + n + len, " \t");
+		if (!*path)
+			fail("%s:%zu: a rule needs LETTERS and a PATH", file,
+			     number);
+		path = expand_home(path);
+		if (!path)
+			continue;
+		if (len == 1 && line[n] == '-')
+			len = 0;
+		add_rule(path, parse_letters(line + n, len), true);
+	}
+	if (ferror(f))
+		fail("profile %s: %s", file, strerror(errno));
+	fclose(f);
+	free(line);
+	free(file);
+}
+
+static void add_defaults(const struct default_rule *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		add_rule(list[i].path,
+			 parse_letters(list[i].letters, strlen(list[i].letters)),
+			 true);
+}
+
+/* The terminal defaults, and each terminal of the standard streams. */
+static void add_terminal_defaults(void)
+{
+	bool on_terminal = false;
+	char *name;
+	int fd;
+
+	for (fd = 0; fd <= 2; fd++) {
+		if (!isatty(fd))
+			continue;
+		on_terminal = true;
+		name = ttyname(fd);
+		if (name)
+			add_rule(must(strdup(name)), parse_letters("rw", 2),
+				 true);
+	}
+	if (on_terminal)
+		add_defaults(terminal_defaults, ARRAY_SIZE(terminal_defaults));
+}
+
+/* Unveils rx each directory of $PATH that exists (not the empty entries). */
+static void add_path_dirs(void)
+{
+	char *dirs = must(strdup(getenv("PATH") ?: "/bin:/usr/bin"));
+	char *dir, *rest = dirs;
+
+	while ((dir = strsep(&rest, ":")))
+		if (*dir)
+			add_rule(dir, parse_letters("rx", 2), true);
+	/* The rules keep pointing into @dirs. */
 }
 
 /*
@@ -154,7 +354,7 @@ static char *resolve(const char *path)
 
 	if (real)
 		return real;
-	if (errno != ENOENT || !*path || (slash && !slash[1]))
+	if (errno != ENOENT || (slash && !slash[1]))
 		return must(strdup(path));
 	parent = must(slash ? strndup(path, slash - path + 1) : strdup("."));
 	dir = realpath(parent, NULL);
@@ -168,19 +368,54 @@ static char *resolve(const char *path)
 	return key;
 }
 
-static void add_rule(const char *path, unsigned int perms)
+/*
+ * Resolves every rule, drops the missing ones that may be missing, and
+ * merges the rules that lead to the same place into the first of them.
+ */
+static void merge_rules(bool ignore_missing)
 {
-	char *key = resolve(path);
-	size_t i;
+	struct stat st;
+	size_t i, j, n = 0;
 
 	for (i = 0; i < nr_rules; i++) {
-		if (!strcmp(rules[i].key, key)) {
-			rules[i].perms |= perms;
-			free(key);
-			return;
+		if ((rules[i].missing_ok || ignore_missing) &&
+		    stat(rules[i].path, &st) && errno == ENOENT)
+			continue;
+		rules[i].key = resolve(rules[i].path);
+		for (j = 0; j < n; j++)
+			if (!strcmp(rules[j].key, rules[i].key))
+				break;
+		if (j < n) {
+			rules[j].perms |= rules[i].perms;
+			free(rules[i].key);
+		} else {
+			rules[n++] = rules[i];
 		}
 	}
-	rules[nr_rules++] = (struct rule){ path, key, perms };
+	nr_rules = n;
+}
+
+static const char *letters_of(unsigned int perms, char buf[sizeof(letters)])
+{
+	size_t i, n = 0;
+
+	for (i = 0; letters[i]; i++)
+		if (perms & (1u << i))
+			buf[n++] = letters[i];
+	buf[n] = '\0';
+	return buf;
+}
+
+static void print_rules(bool lock)
+{
+	char buf[sizeof(letters)];
+	size_t i;
+
+	for (i = 0; i < nr_rules; i++)
+		printf("%s %s\n", rules[i].perms ?
+		       letters_of(rules[i].perms, buf) : "-", rules[i].key);
+	if (lock)
+		puts("# then locked with unveil(NULL, NULL)");
 }
 
 /*
@@ -216,129 +451,278 @@ static char *find_command(const char *cmd)
 	}
 }
 
-/* Number of directories in $PATH, at most (empty entries included). */
-static size_t path_dirs(void)
-{
-	const char *dirs = getenv("PATH");
-	size_t n = 1;
-
-	for (; dirs && *dirs; dirs++)
-		n += *dirs == ':';
-	return n;
-}
-
-/* Unveils rx each directory of $PATH that exists (not the empty entries). */
-static void add_path_dirs(void)
-{
-	char *dirs = must(strdup(getenv("PATH") ?: "/bin:/usr/bin"));
-	char *dir, *rest = dirs;
-
-	while ((dir = strsep(&rest, ":")))
-		if (*dir && !access(dir, F_OK))
-			add_rule(must(strdup(dir)), parse_letters("rx"));
-	/* The rules keep pointing into @dirs. */
-}
-
-static void unveil_failed(const char *what)
-{
-	fprintf(stderr, "unveil: %s: %s\n", what, strerror(errno));
-	exit(EXIT_UNVEIL);
-}
-
 /* Exits with a clear message unless unveil() can add rules. */
 static void check_support(void)
 {
 	if (unveil_supported())
 		return;
-	if (errno == EPERM) {
-		fprintf(stderr, "unveil: the veil is locked: %s\n",
-			strerror(errno));
-		exit(EXIT_LOCKED);
+	if (errno == EPERM)
+		fail("the veil is locked: %s", strerror(errno));
+	if (errno == ENOSYS)
+		fail("unveil(2) is not active on this kernel: not built in, or not enabled at boot (lsm=)");
+	fail("unveil(2) cannot be used: %s", strerror(errno));
+}
+
+static void keep_fd(const char *arg)
+{
+	char *end;
+	long fd;
+
+	errno = 0;
+	fd = strtol(arg, &end, 10);
+	if (errno || *end || end == arg || fd < 0 || fd > INT_MAX)
+		usage_error("--keep-fd needs a descriptor number, got '%s'",
+			    arg);
+	if (fcntl(fd, F_GETFD) == -1)
+		fail("--keep-fd %ld: %s", fd, strerror(errno));
+	kept_fds = must(reallocarray(kept_fds, nr_kept_fds + 1,
+				     sizeof(*kept_fds)));
+	kept_fds[nr_kept_fds++] = fd;
+}
+
+static int compare_fds(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* Closes every descriptor above 2 that --keep-fd did not name. */
+static void close_inherited_fds(void)
+{
+	unsigned int from = 3;
+	size_t i;
+
+	qsort(kept_fds, nr_kept_fds, sizeof(*kept_fds), compare_fds);
+	for (i = 0; i < nr_kept_fds; i++) {
+		if ((unsigned int)kept_fds[i] < from)
+			continue;
+		if ((unsigned int)kept_fds[i] > from &&
+		    close_range(from, kept_fds[i] - 1, 0))
+			fail("close_range: %s", strerror(errno));
+		from = kept_fds[i] + 1;
 	}
-	if (errno == EOPNOTSUPP)
-		fputs("unveil: unveil(2) is built in but was not enabled at boot (lsm=)\n",
-		      stderr);
+	if (close_range(from, ~0U, 0))
+		fail("close_range: %s", strerror(errno));
+}
+
+static void forward_signal(int sig)
+{
+	kill(command_pid, sig);
+}
+
+/*
+ * Prints to standard error what /proc/PID/attr/unveil/refusals of the
+ * exited (not yet reaped) command says: the count, then the last calls.
+ */
+static void print_refusals(pid_t pid)
+{
+	char path[64], *line = NULL;
+	unsigned long long count;
+	size_t size = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/unveil/refusals", pid);
+	f = fopen(path, "re");
+	if (!f || getline(&line, &size, f) < 0 ||
+	    sscanf(line, "refusals %llu", &count) != 1) {
+		fprintf(stderr, "unveil: cannot read %s: %s\n", path,
+			strerror(errno));
+		goto out;
+	}
+	if (!count)
+		fputs("unveil: the veil refused nothing\n", stderr);
 	else
-		fprintf(stderr, "unveil: this kernel has no unveil(2) system call (%d: %s)\n",
-			__NR_unveil, strerror(errno));
-	exit(EXIT_NO_UNVEIL);
+		fprintf(stderr, "unveil: the veil refused %llu call%s%s:\n",
+			count, count == 1 ? "" : "s",
+			count > 16 ? ", the last 16" : "");
+	while (getline(&line, &size, f) > 0)
+		fprintf(stderr, "unveil:   %s", line);
+out:
+	free(line);
+	if (f)
+		fclose(f);
+}
+
+/*
+ * --report: waits for the command to exit, prints its refusals while it is
+ * a zombie (its veil lives as long as it is not reaped), and returns its
+ * exit status, or 128 + the signal that killed it.
+ */
+static int report_when_done(pid_t pid)
+{
+	struct sigaction forward = { .sa_handler = forward_signal };
+	siginfo_t info;
+	int status;
+
+	command_pid = pid;
+	/* The terminal sends these to the command as well. */
+	signal(SIGINT, SIG_IGN);
+	signal(SIGQUIT, SIG_IGN);
+	sigaction(SIGTERM, &forward, NULL);
+	sigaction(SIGHUP, &forward, NULL);
+	while (waitid(P_PID, pid, &info, WEXITED | WNOWAIT))
+		if (errno != EINTR)
+			fail("waitid: %s", strerror(errno));
+	print_refusals(pid);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			fail("waitpid: %s", strerror(errno));
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return WEXITSTATUS(status);
 }
 
 int main(int argc, char *argv[])
 {
+	enum {
+		OPT_PERM = 256, OPT_RO, OPT_RX, OPT_RW, OPT_RWC, OPT_PROFILE,
+		OPT_IGNORE_MISSING, OPT_PATH, OPT_NO_DEFAULTS, OPT_CHDIR,
+		OPT_KEEP_FD, OPT_PRINT_RULES, OPT_REPORT, OPT_VERSION,
+	};
 	static const struct option options[] = {
-		{ "perm", required_argument, NULL, 'p' },
+		{ "perm", required_argument, NULL, OPT_PERM },
+		{ "ro", required_argument, NULL, OPT_RO },
+		{ "rx", required_argument, NULL, OPT_RX },
+		{ "rw", required_argument, NULL, OPT_RW },
+		{ "rwc", required_argument, NULL, OPT_RWC },
+		{ "unveil", required_argument, NULL, 'v' },
+		{ "profile", required_argument, NULL, OPT_PROFILE },
+		{ "ignore-missing", no_argument, NULL, OPT_IGNORE_MISSING },
 		{ "lock", no_argument, NULL, 'l' },
-		{ "no-defaults", no_argument, NULL, 'n' },
-		{ "path", no_argument, NULL, 'P' },
+		{ "path", no_argument, NULL, OPT_PATH },
+		{ "no-defaults", no_argument, NULL, OPT_NO_DEFAULTS },
+		{ "chdir", required_argument, NULL, OPT_CHDIR },
+		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
+		{ "print-rules", no_argument, NULL, OPT_PRINT_RULES },
+		{ "report", no_argument, NULL, OPT_REPORT },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{}
 	};
-	char granted[sizeof(letters)], *cmd;
+	static const char *const list_letters[] = {
+		[OPT_RO - OPT_RO] = "r", [OPT_RX - OPT_RO] = "rx",
+		[OPT_RW - OPT_RO] = "rw", [OPT_RWC - OPT_RO] = "rwc",
+	};
 	bool lock = false, use_defaults = true, use_path = false;
-	size_t i, j, n;
+	bool ignore_missing = false, print_only = false, report = false;
+	const char *chdir_to = NULL;
+	char buf[sizeof(letters)], *cmd = NULL;
 	int opt, err;
+	size_t i;
 
-	rules = must(calloc(argc + ARRAY_SIZE(defaults) + path_dirs(),
-			    sizeof(*rules)));
-	while ((opt = getopt_long(argc, argv, "+r:w:x:c:lh", options,
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+:r:w:x:c:v:lh", options,
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'r':
 		case 'w':
 		case 'x':
 		case 'c':
-			add_rule(optarg, parse_letters((char[]){ opt, '\0' }));
+			add_rule(optarg, parse_letters((char[]){ opt }, 1),
+				 false);
 			break;
-		case 'p':
+		case OPT_PERM:
 			if (optind >= argc)
 				usage_error("--perm needs LETTERS and a PATH");
-			add_rule(argv[optind++], parse_letters(optarg));
+			add_rule(argv[optind++],
+				 parse_letters(optarg, strlen(optarg)), false);
+			break;
+		case OPT_RO:
+		case OPT_RX:
+		case OPT_RW:
+		case OPT_RWC:
+			add_rule_list(optarg, parse_letters(
+				list_letters[opt - OPT_RO],
+				strlen(list_letters[opt - OPT_RO])));
+			break;
+		case 'v':
+			add_unveil_option(optarg);
+			break;
+		case OPT_PROFILE:
+			add_profile(optarg);
+			break;
+		case OPT_IGNORE_MISSING:
+			ignore_missing = true;
 			break;
 		case 'l':
 			lock = true;
 			break;
-		case 'n':
+		case OPT_PATH:
+			use_path = true;
+			break;
+		case OPT_NO_DEFAULTS:
 			use_defaults = false;
 			break;
-		case 'P':
-			use_path = true;
+		case OPT_CHDIR:
+			chdir_to = optarg;
+			break;
+		case OPT_KEEP_FD:
+			keep_fd(optarg);
+			break;
+		case OPT_PRINT_RULES:
+			print_only = true;
+			break;
+		case OPT_REPORT:
+			report = true;
 			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
+		case OPT_VERSION:
+			puts("unveil (unveil for Linux) " UNVEIL_VERSION);
+			return 0;
+		case ':':
+			usage_error("option '%s' needs an argument",
+				    argv[optind - 1]);
 		default:
-			usage_error(NULL);
+			if (optopt)
+				usage_error("invalid option -- '%c'", optopt);
+			usage_error("unrecognized option '%s'",
+				    argv[optind - 1]);
 		}
 	}
-	if (optind >= argc)
+	if (optind >= argc && !print_only)
 		usage_error("no command given");
-	check_support();
+	if (chdir_to && chdir(chdir_to))
+		fail("--chdir %s: %s", chdir_to, strerror(errno));
+	if (!print_only)
+		check_support();
 
-	cmd = find_command(argv[optind]);
-	if (!cmd) {
-		fprintf(stderr, "unveil: %s: command not found\n",
-			argv[optind]);
-		return EXIT_NOT_FOUND;
+	if (optind < argc) {
+		cmd = find_command(argv[optind]);
+		if (!cmd) {
+			fprintf(stderr, "unveil: %s: command not found\n",
+				argv[optind]);
+			return EXIT_NOT_FOUND;
+		}
+		add_rule(cmd, parse_letters("rx", 2), false);
 	}
-	add_rule(cmd, parse_letters("rx"));
-	for (i = 0; use_defaults && i < ARRAY_SIZE(defaults); i++)
-		if (!access(defaults[i].path, F_OK))
-			add_rule(defaults[i].path,
-				 parse_letters(defaults[i].letters));
+	if (use_defaults) {
+		add_defaults(defaults, ARRAY_SIZE(defaults));
+		add_terminal_defaults();
+	}
 	if (use_path)
 		add_path_dirs();
+	merge_rules(ignore_missing);
 
-	for (i = 0; i < nr_rules; i++) {
-		for (j = 0, n = 0; letters[j]; j++)
-			if (rules[i].perms & (1u << j))
-				granted[n++] = letters[j];
-		granted[n] = '\0';
-		if (unveil(rules[i].key, granted))
-			unveil_failed(rules[i].path);
+	if (print_only) {
+		print_rules(lock);
+		return 0;
 	}
+	if (report) {
+		/* The veil is the command's: this process stays outside. */
+		fflush(NULL);
+		command_pid = fork();
+		if (command_pid < 0)
+			fail("fork: %s", strerror(errno));
+		if (command_pid)
+			return report_when_done(command_pid);
+	}
+	for (i = 0; i < nr_rules; i++)
+		if (unveil(rules[i].key, letters_of(rules[i].perms, buf)))
+			fail("%s: %s", rules[i].path, strerror(errno));
 	if (lock && unveil(NULL, NULL))
-		unveil_failed("unveil(NULL, NULL)");
+		fail("unveil(NULL, NULL): %s", strerror(errno));
+	close_inherited_fds();
 
 	execv(cmd, argv + optind);
 	err = errno;

@@ -132,6 +132,11 @@ static int open_read_write(void)
 	return open_errno(TMP_DIR "/visible/file", O_RDWR);
 }
 
+static int create_file(void)
+{
+	return open_errno(TMP_DIR "/visible/new", O_WRONLY | O_CREAT);
+}
+
 static int make_dir(void)
 {
 	return errno_of(mkdir(TMP_DIR "/visible/new", 0755));
@@ -246,6 +251,16 @@ TEST_F(denial_log, creation_logs_the_new_name)
 
 	expect_denial_line(_metadata, self->kmsg, child,
 			   FIELDS("op=mkdir needed=c held=rw errno=13",
+				  TMP_DIR "/visible/new"));
+}
+
+TEST_F(denial_log, open_creating_a_file_logs_create_and_its_name)
+{
+	const pid_t child = deny_in_child(TMP_DIR "/visible", "rw",
+					  create_file, 1, EACCES);
+
+	expect_denial_line(_metadata, self->kmsg, child,
+			   FIELDS("op=create needed=c held=rw errno=13",
 				  TMP_DIR "/visible/new"));
 }
 

@@ -19,26 +19,41 @@
 #define TMP_DIR "/tmp/unveil_readback_test"
 #define NOBODY 65534
 
-/* Reads the rules of @pid (0: self) into @buf; returns 0 or the errno. */
-static int read_rules(pid_t pid, char *buf, size_t size)
+/* Opens /proc/@pid/attr/unveil/@name (@pid 0: self); returns an fd or -1. */
+static int open_attr(pid_t pid, const char *name)
 {
 	char path[64];
-	ssize_t len;
-	int fd;
 
 	if (pid)
-		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/rules", pid);
+		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/%s", pid,
+			 name);
 	else
-		snprintf(path, sizeof(path), "/proc/self/attr/unveil/rules");
-	fd = open(path, O_RDONLY);
+		snprintf(path, sizeof(path), "/proc/self/attr/unveil/%s", name);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* Reads all of @fd into @buf and closes it; returns 0 or the errno. */
+static int read_attr_fd(int fd, char *buf, size_t size)
+{
+	size_t done = 0;
+	ssize_t len = 0;
+
 	if (fd < 0)
 		return errno;
-	len = read(fd, buf, size - 1);
+	while (done < size - 1 &&
+	       (len = read(fd, buf + done, size - 1 - done)) > 0)
+		done += len;
 	close(fd);
 	if (len < 0)
 		return errno;
-	buf[len] = '\0';
+	buf[done] = '\0';
 	return 0;
+}
+
+/* Reads the rules of @pid (0: self) into @buf; returns 0 or the errno. */
+static int read_rules(pid_t pid, char *buf, size_t size)
+{
+	return read_attr_fd(open_attr(pid, "rules"), buf, size);
 }
 
 /* Expects the rules of @pid (0: self) to read exactly @expected. */
@@ -236,26 +251,36 @@ TEST_F(readback, veiled_process_cannot_read_unveiled_one)
 	reap(sleeper);
 }
 
-TEST_F(readback, other_user_cannot_read)
+/*
+ * What another user (nobody) gets reading /proc/PID/attr/unveil/@name of a
+ * veiled process: 0 or the errno.  The reader is a child, so that root can
+ * still kill the target.
+ */
+static int other_user_reads(const char *name)
 {
 	const pid_t target = spawn_veiled(unveil_tmp_read);
-	int status;
+	int status = -1;
 	pid_t reader;
 
-	ASSERT_LT(0, target);
-	/* The reader is a child, so that root can still kill the target. */
+	if (target < 0)
+		return -1;
 	reader = fork();
-	ASSERT_LE(0, reader);
 	if (reader == 0) {
 		char buf[256];
 
 		become_nobody();
-		_exit(read_rules(target, buf, sizeof(buf)));
+		_exit(read_attr_fd(open_attr(target, name), buf, sizeof(buf)));
 	}
-	ASSERT_EQ(reader, waitpid(reader, &status, 0));
-	ASSERT_TRUE(WIFEXITED(status));
-	EXPECT_EQ(EACCES, WEXITSTATUS(status));
+	if (reader < 0 || waitpid(reader, &status, 0) != reader ||
+	    !WIFEXITED(status))
+		status = -1;
 	reap(target);
+	return status < 0 ? -1 : WEXITSTATUS(status);
+}
+
+TEST_F(readback, other_user_cannot_read)
+{
+	EXPECT_EQ(EACCES, other_user_reads("rules"));
 }
 
 TEST_F(readback, same_user_can_read)
@@ -296,6 +321,198 @@ TEST_F(readback, unmounted_rules_disappear)
 	ASSERT_EQ(0, umount(TMP_DIR "/mnt"));
 	EXPECT_RULES(child, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
 	reap(child);
+}
+
+/*
+ * Refusals: /proc/PID/attr/unveil/refusals.  A veiled process may not read
+ * any, so a veiled child makes them and this process reads them once the
+ * child has exited, before reaping it (its veil lives until then).
+ */
+
+/* One line of the refusals file, for this program. */
+static void refusal_line(char *buf, size_t size, const char *fields, pid_t pid,
+			 const char *path)
+{
+	snprintf(buf, size, "%s pid=%d comm=\"readback_test\" path=\"%s\"\n",
+		 fields, pid, path);
+}
+
+/*
+ * Runs @denials in a child veiled with @path @perms, then reads the
+ * child's refusals into @buf.  Returns the child's PID, or -1.
+ */
+static pid_t refusals_of_child(const char *path, const char *perms,
+			       int (*denials)(void), char *buf, size_t size)
+{
+	siginfo_t info;
+	pid_t child;
+	int err;
+
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0)
+		_exit(sys_unveil(path, perms) ? 100 : denials());
+	if (waitid(P_PID, child, &info, WEXITED | WNOWAIT) ||
+	    info.si_code != CLD_EXITED || info.si_status) {
+		waitpid(child, NULL, 0);
+		return -1;
+	}
+	err = read_attr_fd(open_attr(child, "refusals"), buf, size);
+	waitpid(child, NULL, 0);
+	return err ? -1 : child;
+}
+
+/* Returns 0 if the call failed with @err: a denial as expected. */
+static int failed_with(int ret, int err)
+{
+	return ret == -1 && errno == err ? 0 : 1;
+}
+
+static int open_hidden_file(void)
+{
+	return failed_with(open(TMP_DIR "/file", O_RDONLY), ENOENT);
+}
+
+static int create_file(void)
+{
+	return failed_with(open(TMP_DIR "/new", O_WRONLY | O_CREAT, 0644),
+			   EACCES);
+}
+
+static int open_20_hidden_files(void)
+{
+	char path[64];
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		snprintf(path, sizeof(path), TMP_DIR "/hidden%02d", i);
+		if (failed_with(open(path, O_RDONLY), ENOENT))
+			return 1;
+	}
+	return 0;
+}
+
+/* Where fork_child_opening_hidden_file() writes its child's PID. */
+static int grandchild_pid_fd = -1;
+
+static int fork_child_opening_hidden_file(void)
+{
+	int status;
+	pid_t child = fork();
+
+	if (child == 0)
+		_exit(open_hidden_file());
+	if (child < 0 || waitpid(child, &status, 0) != child || status)
+		return 1;
+	/* Its PID, for the parent to expect. */
+	return write(grandchild_pid_fd, &child, sizeof(child)) ==
+		sizeof(child) ? 0 : 1;
+}
+
+TEST_F(readback, refusals_without_veil_are_none)
+{
+	char buf[256];
+
+	ASSERT_EQ(0, read_attr_fd(open_attr(0, "refusals"), buf, sizeof(buf)));
+	EXPECT_STREQ("refusals 0\n", buf);
+}
+
+TEST_F(readback, refusals_list_a_hidden_open)
+{
+	char buf[1024], line[512];
+	const pid_t child = refusals_of_child(TMP_DIR "/dir", "r",
+					      open_hidden_file, buf,
+					      sizeof(buf));
+
+	ASSERT_LT(0, child);
+	refusal_line(line, sizeof(line), "op=open needed=r held=- errno=2",
+		     child, TMP_DIR "/file");
+	snprintf(self->expected, sizeof(self->expected), "refusals 1\n%s",
+		 line);
+	EXPECT_STREQ(self->expected, buf);
+}
+
+TEST_F(readback, refusals_name_a_file_that_open_would_create)
+{
+	char buf[1024], line[512];
+	const pid_t child = refusals_of_child(TMP_DIR, "rw", create_file, buf,
+					      sizeof(buf));
+
+	ASSERT_LT(0, child);
+	refusal_line(line, sizeof(line), "op=create needed=c held=rw errno=13",
+		     child, TMP_DIR "/new");
+	snprintf(self->expected, sizeof(self->expected), "refusals 1\n%s",
+		 line);
+	EXPECT_STREQ(self->expected, buf);
+}
+
+TEST_F(readback, refusals_keep_the_last_16_and_count_all)
+{
+	char buf[8192], line[512], path[64];
+	pid_t child;
+	char *pos;
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		snprintf(path, sizeof(path), TMP_DIR "/hidden%02d", i);
+		write_file(path, "x");
+	}
+	child = refusals_of_child(TMP_DIR "/dir", "r", open_20_hidden_files,
+				  buf, sizeof(buf));
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, strncmp(buf, "refusals 20\n", strlen("refusals 20\n")));
+	pos = buf + strlen("refusals 20\n");
+	for (i = 4; i < 20; i++) {
+		snprintf(path, sizeof(path), TMP_DIR "/hidden%02d", i);
+		refusal_line(line, sizeof(line),
+			     "op=open needed=r held=- errno=2", child, path);
+		ASSERT_EQ(0, strncmp(pos, line, strlen(line)))
+			TH_LOG("entry %d: %s", i, pos);
+		pos += strlen(line);
+	}
+	EXPECT_STREQ("", pos);
+}
+
+TEST_F(readback, refusals_are_shared_with_forked_children)
+{
+	char buf[1024], line[512];
+	pid_t child, grandchild;
+	int pids[2];
+
+	ASSERT_EQ(0, pipe(pids));
+	grandchild_pid_fd = pids[1];
+	child = refusals_of_child(TMP_DIR "/dir", "r",
+				  fork_child_opening_hidden_file, buf,
+				  sizeof(buf));
+	ASSERT_LT(0, child);
+	ASSERT_EQ(sizeof(grandchild),
+		  read(pids[0], &grandchild, sizeof(grandchild)));
+	refusal_line(line, sizeof(line), "op=open needed=r held=- errno=2",
+		     grandchild, TMP_DIR "/file");
+	snprintf(self->expected, sizeof(self->expected), "refusals 1\n%s",
+		 line);
+	EXPECT_STREQ(self->expected, buf);
+}
+
+/*
+ * A hidden file that exists gets a refusal, a missing one none: reading
+ * them would tell a veiled process what its veil hides.
+ */
+TEST_F(readback, veiled_process_cannot_read_refusals_not_even_its_own)
+{
+	const int fd = open_attr(0, "refusals");
+	char buf[1024];
+
+	ASSERT_LE(0, fd);
+	UNVEIL(TMP_DIR "/dir", "r");
+	EXPECT_EQ(-1, open(TMP_DIR "/file", O_RDONLY));
+	EXPECT_EQ(EACCES, read_attr_fd(fd, buf, sizeof(buf)));
+}
+
+TEST_F(readback, other_user_cannot_read_refusals)
+{
+	EXPECT_EQ(EACCES, other_user_reads("refusals"));
 }
 
 TEST_HARNESS_MAIN
