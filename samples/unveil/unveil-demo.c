@@ -10,19 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
-
-#ifndef __NR_unveil
-#define __NR_unveil 463
-#endif
+#include <unveil.h>
 
 #define DEMO "/tmp/unveil-demo"
-
-static int unveil(const char *path, const char *permissions)
-{
-	return syscall(__NR_unveil, path, permissions);
-}
 
 static void report(const char *what, int ret)
 {
@@ -66,6 +57,19 @@ int main(void)
 {
 	struct stat st;
 
+	/*
+	 * <unveil.h> makes the system call only where unveil is active: its
+	 * number belongs to another call on kernels without it.
+	 */
+	if (!unveil_active()) {
+		fputs("unveil is not active on this kernel (not built in, or not in lsm=)\n",
+		      stderr);
+		return 1;
+	}
+	if (!unveil_supported()) {
+		perror("unveil");	/* EPERM: the veil is locked */
+		return 1;
+	}
 	mkdir(DEMO, 0755);
 	mkdir(DEMO "/public", 0755);
 	mkdir(DEMO "/private", 0700);

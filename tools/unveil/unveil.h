@@ -54,12 +54,13 @@
  */
 static inline int unveil_active(void)
 {
-	uint64_t ids[64];
+	enum { MAX_LSMS = 64 };
+	uint64_t ids[MAX_LSMS];
 	uint32_t size = sizeof(ids);
 	long i, n;
 
 	n = syscall(__NR_lsm_list_modules, ids, &size, 0);
-	for (i = 0; i < n && i < (long)(sizeof(ids) / sizeof(ids[0])); i++)
+	for (i = 0; i < n && i < MAX_LSMS; i++)
 		if (ids[i] == LSM_ID_UNVEIL)
 			return 1;
 	errno = ENOSYS;
