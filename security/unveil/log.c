@@ -55,9 +55,12 @@ MODULE_PARM_DESC(log_denials, "Log a line for each denial (rate-limited)");
  */
 #define LOG_PATH_MAX	768
 
-/* Entries of a ring, and bytes of a quoted path in one (with its NUL). */
+/*
+ * Entries of a ring, and bytes of a quoted path in one (with its NUL): a
+ * ring fits in 4 KiB.
+ */
 #define UNVEIL_REFUSALS		16
-#define REFUSAL_PATH_MAX	192
+#define REFUSAL_PATH_MAX	152
 
 static DEFINE_RATELIMIT_STATE(log_ratelimit, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
@@ -116,6 +119,8 @@ struct unveil_refusals {
 	/** @entries: Entry @count % UNVEIL_REFUSALS is written next. */
 	struct unveil_refusal entries[UNVEIL_REFUSALS];
 };
+
+static_assert(sizeof(struct unveil_refusals) <= 4096);
 
 static void audit_pre(struct audit_buffer *const ab, void *const data)
 {

@@ -474,6 +474,34 @@ TEST_F(readback, refusals_keep_the_last_16_and_count_all)
 	EXPECT_STREQ("", pos);
 }
 
+#define LONG_NAME_LEN 200
+
+static int open_hidden_long_name(void)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), TMP_DIR "/%0*d", LONG_NAME_LEN, 0);
+	return failed_with(open(path, O_RDONLY), ENOENT);
+}
+
+TEST_F(readback, refusals_cut_paths_at_148_bytes)
+{
+	char buf[1024], line[512], path[PATH_MAX], cut[160];
+	pid_t child;
+
+	snprintf(path, sizeof(path), TMP_DIR "/%0*d", LONG_NAME_LEN, 0);
+	write_file(path, "x");
+	child = refusals_of_child(TMP_DIR "/dir", "r", open_hidden_long_name,
+				  buf, sizeof(buf));
+	ASSERT_LT(0, child);
+	snprintf(cut, sizeof(cut), "%.148s...", path);
+	refusal_line(line, sizeof(line), "op=open needed=r held=- errno=2",
+		     child, cut);
+	snprintf(self->expected, sizeof(self->expected), "refusals 1\n%s",
+		 line);
+	EXPECT_STREQ(self->expected, buf);
+}
+
 TEST_F(readback, refusals_are_shared_with_forked_children)
 {
 	char buf[1024], line[512];
