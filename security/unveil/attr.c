@@ -7,6 +7,7 @@
  *
  *   veiled yes
  *   locked no
+ *   learning no
  *   rule rwc /tmp
  *   rule r /etc/passwd
  *
@@ -20,9 +21,15 @@
  * a hidden file that exists gets a refusal, one that does not exist gets
  * none, so a veiled process that read refusals, its own included (through
  * a descriptor opened before its veil), would learn what its veil hides.
+ * /proc/PID/attr/unveil/learned shows what a learning veil would have
+ * refused (see learn.c), to the same readers as the refusals.
+ *
+ * /proc/PID/attr/unveil/learn is written "1" by a process itself, before
+ * its first rule, to learn instead of refuse.
  */
 
 #include <linux/cred.h>
+#include <linux/err.h>
 #include <linux/mutex.h>
 #include <linux/ptrace.h>
 #include <linux/rcupdate.h>
@@ -31,9 +38,11 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 #include <linux/string_helpers.h>
+#include <linux/uaccess.h>
 #include <linux/unveil.h>
 
 #include "access.h"
+#include "learn.h"
 #include "log.h"
 #include "ruleset.h"
 #include "setup.h"
@@ -75,20 +84,23 @@ static struct unveil_veil *get_task_veil(struct task_struct *const task)
 
 /*
  * The rules of the process of @task with a reference (NULL if it has
- * none), and whether they are locked.
+ * none), whether they are locked and whether the veil learns.
  */
 static struct unveil_ruleset *get_task_rules(struct task_struct *const task,
-					     bool *const locked)
+					     bool *const locked,
+					     bool *const learning)
 {
 	struct unveil_veil *const veil = get_task_veil(task);
 	struct unveil_ruleset *rules;
 
 	*locked = false;
+	*learning = false;
 	if (!veil)
 		return NULL;
 
 	mutex_lock(&veil->lock);
 	*locked = veil->locked;
+	*learning = !!veil->learned;
 	rules = rcu_dereference_protected(veil->rules,
 					  lockdep_is_held(&veil->lock));
 	if (rules)
@@ -112,6 +124,25 @@ static struct unveil_refusals *get_task_refusals(struct task_struct *const task)
 		unveil_veil_put(veil);
 	}
 	return refusals;
+}
+
+/*
+ * What the veil of the process of @task learned, with a reference, or NULL
+ * if it does not learn.
+ */
+static struct unveil_learned *get_task_learned(struct task_struct *const task)
+{
+	struct unveil_veil *const veil = get_task_veil(task);
+	struct unveil_learned *learned = NULL;
+
+	if (veil) {
+		mutex_lock(&veil->lock);
+		if (veil->learned)
+			learned = unveil_learned_get(veil->learned);
+		mutex_unlock(&veil->lock);
+		unveil_veil_put(veil);
+	}
+	return learned;
 }
 
 /*
@@ -151,6 +182,22 @@ static int lock_readable_task(struct seq_file *const m,
 	return 0;
 }
 
+/*
+ * lock_readable_task(), and refuses a veiled reader: what it could read
+ * would tell it which hidden files exist.
+ */
+static int lock_unveiled_reader(struct seq_file *const m,
+				struct task_struct *const task)
+{
+	int err = lock_readable_task(m, task);
+
+	if (!err && unveil_veil_is_active(unveil_current_veil())) {
+		up_read(&task->signal->exec_update_lock);
+		err = -EACCES;
+	}
+	return err;
+}
+
 /**
  * proc_pid_unveil_rules - Show the veil of a process
  * @m: The file being read.
@@ -167,18 +214,19 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 			  struct pid *const pid, struct task_struct *const task)
 {
 	struct unveil_ruleset *rules;
-	bool locked;
+	bool locked, learning;
 	int err;
 	u32 d, n;
 
 	err = lock_readable_task(m, task);
 	if (err)
 		return err;
-	rules = get_task_rules(task, &locked);
+	rules = get_task_rules(task, &locked, &learning);
 	up_read(&task->signal->exec_update_lock);
 
-	seq_printf(m, "veiled %s\nlocked %s\n", rules ? "yes" : "no",
-		   locked ? "yes" : "no");
+	seq_printf(m, "veiled %s\nlocked %s\nlearning %s\n",
+		   rules ? "yes" : "no", locked ? "yes" : "no",
+		   learning ? "yes" : "no");
 	for (d = 0; rules && d < rules->num_dirs; d++) {
 		const struct unveil_dir *const dir = &rules->dirs[d];
 
@@ -215,16 +263,87 @@ int proc_pid_unveil_refusals(struct seq_file *const m,
 	struct unveil_refusals *refusals;
 	int err;
 
-	err = lock_readable_task(m, task);
+	err = lock_unveiled_reader(m, task);
 	if (err)
 		return err;
-	if (unveil_veil_is_active(unveil_current_veil())) {
-		up_read(&task->signal->exec_update_lock);
-		return -EACCES;
-	}
 	refusals = get_task_refusals(task);
 	up_read(&task->signal->exec_update_lock);
 	err = unveil_refusals_show(m, ns, refusals);
 	unveil_refusals_put(refusals);
 	return err;
+}
+
+/**
+ * proc_pid_unveil_learned - Show what a process's veil would have refused
+ * @m: The file being read.
+ * @ns: Unused.
+ * @pid: Unused.
+ * @task: A thread of the process, with a reference held by procfs.
+ *
+ * Returns: 0, -EACCES if the reader is veiled or may not inspect @task,
+ * -EOPNOTSUPP if unveil is not enabled, or an error if a signal
+ * interrupted the wait for an execve() of @task.
+ */
+int proc_pid_unveil_learned(struct seq_file *const m,
+			    struct pid_namespace *const ns,
+			    struct pid *const pid,
+			    struct task_struct *const task)
+{
+	struct unveil_learned *learned;
+	int err;
+
+	err = lock_unveiled_reader(m, task);
+	if (err)
+		return err;
+	learned = get_task_learned(task);
+	up_read(&task->signal->exec_update_lock);
+	err = unveil_learned_show(m, learned);
+	unveil_learned_put(learned);
+	return err;
+}
+
+/**
+ * unveil_learn_write - Make the veil of the current process learn
+ * @task: The process the file belongs to, with a reference held by procfs.
+ * @buf: What the process writes: "1", with or without a newline.
+ * @count: Bytes in @buf.
+ * @ppos: Position in the file.
+ *
+ * Sets no_new_privs, as the first rule does: a set-user-ID program must not
+ * run with a veil that only learns, nor have what it does recorded where
+ * the process that ran it can read it.
+ *
+ * Returns: @count, -EACCES if @task is not a thread of the current process,
+ * -EINVAL for anything but "1" at the start of the file, -EPERM if the
+ * process has rules or a locked veil, -EOPNOTSUPP if unveil is not
+ * enabled, -EFAULT, -ENOMEM, or -EINTR if a fatal signal came first.
+ */
+ssize_t unveil_learn_write(struct task_struct *const task,
+			   const char __user *const buf, const size_t count,
+			   loff_t *const ppos)
+{
+	struct unveil_veil *veil;
+	char value[3] = {};
+	int err;
+
+	if (!unveil_initialized)
+		return -EOPNOTSUPP;
+	if (!same_thread_group(task, current))
+		return -EACCES;
+	if (*ppos || !count || count >= sizeof(value))
+		return -EINVAL;
+	if (copy_from_user(value, buf, count))
+		return -EFAULT;
+	if (strcmp(value, "1") && strcmp(value, "1\n"))
+		return -EINVAL;
+
+	veil = unveil_current_veil_lock();
+	if (IS_ERR(veil))
+		return PTR_ERR(veil);
+	err = unveil_veil_learn(veil);
+	/* As under any veil: no program gains privileges, none is confined. */
+	if (!err)
+		unveil_current_set_no_new_privs();
+	unveil_current_veil_unlock(veil);
+	return err ?: count;
 }

@@ -231,7 +231,7 @@ static int judge_current(const struct path *const pos, const bool by_name,
 	err = unveil_verdict(match.kind, match.access,
 			     needed & ~UNVEIL_ACCESS_INSPECT);
 	if (err)
-		unveil_log_denial(op, pos, needed, match.access, err);
+		err = unveil_refuse(op, pos, needed, match.access, err);
 	return err;
 }
 
@@ -336,8 +336,7 @@ static int check_no_more_access(const struct path *const from,
 	if (!(gets & ~had))
 		return 0;
 	/* Reported as if the object needed what its new name would give. */
-	unveil_log_denial(op, from, gets, had, -EXDEV);
-	return -EXDEV;
+	return unveil_refuse(op, from, gets, had, -EXDEV);
 }
 
 /*
@@ -422,7 +421,9 @@ static noinline int judge_path_attr(const struct path *const path,
 		needed |= UNVEIL_ACCESS_READ;
 	if (mask & MAY_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
-	return check_object(path, needed, "attr");
+	/* "stat": a call that only looks, which an inspectable object allows. */
+	return check_object(path, needed,
+			    mask == MAY_ACCESS ? "stat" : "attr");
 }
 
 /* As hook_file_open(): stat() and access() are as frequent as open(). */
@@ -448,8 +449,7 @@ static int deny_if_veiled(const char *const op, const struct path *const path)
 {
 	if (!current_is_veiled())
 		return 0;
-	unveil_log_denial(op, path, 0, 0, -EPERM);
-	return -EPERM;
+	return unveil_refuse(op, path, 0, 0, -EPERM);
 }
 
 static int hook_path_mknod(const struct path *const dir,
@@ -476,7 +476,7 @@ static noinline int judge_path_open_create(const struct path *const dir,
 {
 	return check_name(dir, dentry,
 			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
-			  "open");
+			  "create");
 }
 
 /* As hook_file_open(): nothing but a return until the first unveil(). */

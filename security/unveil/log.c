@@ -42,6 +42,7 @@
 
 #include "access.h"
 #include "common.h"
+#include "learn.h"
 #include "log.h"
 #include "task.h"
 
@@ -64,6 +65,9 @@ MODULE_PARM_DESC(log_denials, "Log a line for each denial (rate-limited)");
 
 static DEFINE_RATELIMIT_STATE(log_ratelimit, DEFAULT_RATELIMIT_INTERVAL,
 			      DEFAULT_RATELIMIT_BURST);
+/* Learning runs report a lot: they must not crowd out the denials. */
+static DEFINE_RATELIMIT_STATE(learned_ratelimit, DEFAULT_RATELIMIT_INTERVAL,
+			      DEFAULT_RATELIMIT_BURST);
 
 /**
  * struct denial - One denial, as the reports show it
@@ -81,6 +85,8 @@ struct denial {
 	int err;
 	/** @path: The path as the reports show it. */
 	const char *path;
+	/** @learning: The veil only learns: the call goes on (learn.c). */
+	bool learning;
 };
 
 /**
@@ -137,6 +143,8 @@ static void audit_post(struct audit_buffer *const ab, void *const data)
 
 	audit_log_format(ab, " needed=%s held=%s errno=%d", denial->needed,
 			 denial->held, -denial->err);
+	if (denial->learning)
+		audit_log_format(ab, " learning=1");
 	/* A file being created has no path yet: its directory's and name. */
 	if (denial->audit.type == LSM_AUDIT_DATA_NONE && denial->path) {
 		audit_log_format(ab, " path=");
@@ -145,9 +153,8 @@ static void audit_post(struct audit_buffer *const ab, void *const data)
 }
 
 /*
- * Writes @text to @quoted (@max bytes) with every byte that could end the
- * line early, fake a field or reach a terminal (controls, quote, backslash,
- * DEL and above) as \xHH, cut before an escape or byte that would take it
+ * Writes @text to @quoted (@max bytes) with unveil_must_escape() bytes as
+ * \xHH, cut before an escape or byte that would take it
  * past @max - 4 bytes and then ended with "...".
  */
 static void quote_into(char *const quoted, const size_t max,
@@ -157,8 +164,7 @@ static void quote_into(char *const quoted, const size_t max,
 	const unsigned char *c;
 
 	for (c = text; *c; c++) {
-		const bool escape = *c < ' ' || *c >= 0x7f || *c == '"' ||
-				    *c == '\\';
+		const bool escape = unveil_must_escape(*c);
 
 		if (pos - quoted + (escape ? 4 : 1) > max - 4) {
 			memcpy(pos, "...", 3);
@@ -190,10 +196,10 @@ static void log_line(const struct denial *const denial)
 	quoted_path = quote(denial->path ?: "", LOG_PATH_MAX + 1);
 	/* Room for every byte of a name escaped, and "...". */
 	quoted_comm = quote(get_task_comm(comm, current), 4 * TASK_COMM_LEN + 4);
-	pr_notice("denied op=%s needed=%s held=%s errno=%d pid=%d comm=\"%s\" path=\"%s\"\n",
-		  denial->op, denial->needed, denial->held, -denial->err,
-		  task_tgid_nr(current), quoted_comm ?: "?",
-		  quoted_path ?: "?");
+	pr_notice("%s op=%s needed=%s held=%s errno=%d pid=%d comm=\"%s\" path=\"%s\"\n",
+		  denial->learning ? "learned" : "denied", denial->op,
+		  denial->needed, denial->held, -denial->err,
+		  task_tgid_nr(current), quoted_comm ?: "?", quoted_path ?: "?");
 	kfree(quoted_comm);
 	kfree(quoted_path);
 }
@@ -334,23 +340,42 @@ int unveil_refusals_show(struct seq_file *const m,
 	return 0;
 }
 
+/*
+ * The set a learning veil adds what it would refuse to, or NULL if the veil
+ * of the current process refuses.  Called after a check found rules.
+ */
+static struct unveil_learned *current_learned(void)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+
+	/*
+	 * Pairs with the rcu_assign_pointer() of the first rules, which
+	 * unveil_veil_learn() came before: having seen rules, see @learned.
+	 */
+	smp_rmb();
+	return veil ? READ_ONCE(veil->learned) : NULL;
+}
+
 /**
- * unveil_log_denial - Report a denial
+ * unveil_refuse - Report a call the veil refuses, and refuse it unless the
+ * veil only learns
  * @op: Name of the operation, such as "open".
  * @path: The object the operation was refused, or NULL if it concerns none.
  * @needed: Permissions the operation needed.
  * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
- * @err: The error returned to the process (negative).
+ * @err: The error for the process (negative).
  *
  * Context: Process context that may sleep: every file system hook that
  * refuses something runs in one.
+ * Return: @err, or 0 if the veil of the current process is learning.
  */
-void unveil_log_denial(const char *const op, const struct path *const path,
-		       const unveil_access_t needed,
-		       const unveil_access_t held, const int err)
+int unveil_refuse(const char *const op, const struct path *const path,
+		  const unveil_access_t needed, const unveil_access_t held,
+		  const int err)
 {
 	struct unveil_veil *const veil = unveil_current_veil();
-	struct denial denial = { .op = op, .err = err };
+	struct unveil_learned *const learned = current_learned();
+	struct denial denial = { .op = op, .err = err, .learning = !!learned };
 	char *buf = NULL;
 
 	might_sleep();
@@ -364,6 +389,9 @@ void unveil_log_denial(const char *const op, const struct path *const path,
 	}
 	if (veil && !WARN_ON_ONCE(!veil->refusals))
 		record(veil->refusals, &denial);
+	if (learned)
+		unveil_learned_add(learned, op, denial.path ?: "", needed, held,
+				   err);
 	if (audit_enabled) {
 		if (path && !d_is_negative(path->dentry)) {
 			denial.audit.type = LSM_AUDIT_DATA_PATH;
@@ -373,8 +401,11 @@ void unveil_log_denial(const char *const op, const struct path *const path,
 		}
 		common_lsm_audit(&denial.audit, audit_pre, audit_post);
 	}
-	if (READ_ONCE(log_denials) && ___ratelimit(&log_ratelimit, UNVEIL_NAME))
+	if (READ_ONCE(log_denials) &&
+	    ___ratelimit(learned ? &learned_ratelimit : &log_ratelimit,
+			 UNVEIL_NAME))
 		log_line(&denial);
 	if (buf)
 		__putname(buf);
+	return learned ? 0 : err;
 }

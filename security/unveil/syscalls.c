@@ -164,44 +164,20 @@ static int copy_permissions(const char __user *const permissions,
 	return 0;
 }
 
-/*
- * Locks the veil of the current process for a change, creating it if needed.
- * cred_guard_mutex serialises the creation against other threads and
- * execve(); the veil's own lock serialises the change against fork().
- */
-static struct unveil_veil *lock_own_veil(void)
-{
-	struct unveil_veil *veil;
-	int err;
-
-	unveil_veil_first_use();
-	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
-	if (err)
-		return ERR_PTR(err);
-	veil = unveil_current_veil_create();
-	if (!veil) {
-		mutex_unlock(&current->signal->cred_guard_mutex);
-		return ERR_PTR(-ENOMEM);
-	}
-	mutex_lock(&veil->lock);
-	return veil;
-}
-
-static void unlock_own_veil(struct unveil_veil *const veil)
-{
-	mutex_unlock(&veil->lock);
-	mutex_unlock(&current->signal->cred_guard_mutex);
-}
-
+/* A learning veil is never locked: it would promise what it does not do. */
 static int lock_veil(void)
 {
-	struct unveil_veil *const veil = lock_own_veil();
+	struct unveil_veil *const veil = unveil_current_veil_lock();
+	int err = 0;
 
 	if (IS_ERR(veil))
 		return PTR_ERR(veil);
-	WRITE_ONCE(veil->locked, true);
-	unlock_own_veil(veil);
-	return 0;
+	if (veil->learned)
+		err = -EPERM;
+	else
+		WRITE_ONCE(veil->locked, true);
+	unveil_current_veil_unlock(veil);
+	return err;
 }
 
 /*
@@ -256,7 +232,7 @@ static int add_rule(const char *const pathname,
 	change.inspectable = inspectable.entries;
 	change.num_inspectable = inspectable.count;
 
-	veil = lock_own_veil();
+	veil = unveil_current_veil_lock();
 	if (IS_ERR(veil)) {
 		err = PTR_ERR(veil);
 		goto out_put_object;
@@ -277,7 +253,7 @@ static int add_rule(const char *const pathname,
 	if (!old)
 		unveil_current_set_no_new_privs();
 out_unlock:
-	unlock_own_veil(veil);
+	unveil_current_veil_unlock(veil);
 out_put_object:
 	unveil_inspect_set_release(&inspectable);
 	unveil_object_put(change.object);
@@ -301,7 +277,7 @@ out_put_shown:
  * Returns: 0 on success, or
  *
  * - %EOPNOTSUPP: unveil is built in but not enabled at boot;
- * - %EPERM: the veil is locked;
+ * - %EPERM: the veil is locked, or (unveil(NULL, NULL)) it is learning;
  * - %EFAULT: exactly one argument is NULL, or an argument points outside the
  *   process's address space;
  * - %ENAMETOOLONG: @permissions has more than four characters, @path is

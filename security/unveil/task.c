@@ -4,6 +4,7 @@
  */
 
 #include <linux/binfmts.h>
+#include <linux/err.h>
 #include <linux/lockdep.h>
 #include <linux/lsm_hooks.h>
 #include <linux/rcupdate.h>
@@ -42,6 +43,45 @@ struct unveil_veil *unveil_current_veil_create(void)
 		smp_store_release(&leader->veil, veil);
 	}
 	return veil;
+}
+
+/**
+ * unveil_current_veil_lock - Lock the veil of the current process for a
+ * change, creating it if needed
+ *
+ * cred_guard_mutex serialises the creation against other threads and
+ * execve(); the veil's own lock serialises the change against fork() and
+ * readers.  Lock order: cred_guard_mutex, then &unveil_veil.lock.
+ *
+ * Returns: The veil, locked, or an ERR_PTR(): -ENOMEM, or -EINTR if a fatal
+ * signal came first.
+ */
+struct unveil_veil *unveil_current_veil_lock(void)
+{
+	struct unveil_veil *veil;
+	int err;
+
+	unveil_veil_first_use();
+	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
+	if (err)
+		return ERR_PTR(err);
+	veil = unveil_current_veil_create();
+	if (!veil) {
+		mutex_unlock(&current->signal->cred_guard_mutex);
+		return ERR_PTR(-ENOMEM);
+	}
+	mutex_lock(&veil->lock);
+	return veil;
+}
+
+/**
+ * unveil_current_veil_unlock - Unlock what unveil_current_veil_lock() locked
+ * @veil: The veil it returned.
+ */
+void unveil_current_veil_unlock(struct unveil_veil *const veil)
+{
+	mutex_unlock(&veil->lock);
+	mutex_unlock(&current->signal->cred_guard_mutex);
 }
 
 /**
@@ -105,8 +145,11 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 		self->veil = veil;
 	}
 
-	/* Also covers a thread cloned while unveil() set no_new_privs. */
-	if (unveil_veil_is_active(veil)) {
+	/*
+	 * Also covers a thread cloned while unveil() or the start of learning
+	 * (written under cred_guard_mutex too) set no_new_privs.
+	 */
+	if (unveil_veil_is_active(veil) || veil->learned) {
 		task_set_no_new_privs(current);
 		bprm->unsafe |= LSM_UNSAFE_NO_NEW_PRIVS;
 	}

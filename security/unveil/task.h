@@ -56,6 +56,8 @@ static __always_inline struct unveil_veil *unveil_current_veil(void)
 }
 
 struct unveil_veil *unveil_current_veil_create(void);
+struct unveil_veil *unveil_current_veil_lock(void);
+void unveil_current_veil_unlock(struct unveil_veil *veil);
 void unveil_current_set_no_new_privs(void);
 
 __init void unveil_add_task_hooks(void);

@@ -3,8 +3,11 @@
  * unveil LSM - The view of one process
  */
 
+#include <linux/errno.h>
+#include <linux/lockdep.h>
 #include <linux/slab.h>
 
+#include "learn.h"
 #include "log.h"
 #include "veil.h"
 
@@ -61,8 +64,8 @@ struct unveil_veil *unveil_veil_alloc(void)
  * @src: Veil of the parent process.
  *
  * Returns: A new veil with one reference, the same rules (shared: a ruleset
- * never changes) and lock state as @src at one instant, or NULL if memory
- * is short.
+ * never changes), lock and learning state as @src at one instant, or NULL
+ * if memory is short.
  */
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 {
@@ -74,6 +77,8 @@ struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 		return NULL;
 	mutex_lock(&src->lock);
 	veil->locked = src->locked;
+	if (src->learned)
+		veil->learned = unveil_learned_get(src->learned);
 	rules = rcu_dereference_protected(src->rules,
 					  lockdep_is_held(&src->lock));
 	if (rules)
@@ -81,6 +86,33 @@ struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 	RCU_INIT_POINTER(veil->rules, rules);
 	mutex_unlock(&src->lock);
 	return veil;
+}
+
+/**
+ * unveil_veil_learn - Make a veil learn instead of refuse
+ * @veil: Veil of the current process, with @veil->lock held.
+ *
+ * Only before the first rule: a process that has rules, its own or its
+ * parent's, must never stop enforcing them.
+ *
+ * Returns: 0 (also if it already learns), -EPERM if the veil has rules or
+ * is locked, or -ENOMEM.
+ */
+int unveil_veil_learn(struct unveil_veil *const veil)
+{
+	struct unveil_learned *learned;
+
+	lockdep_assert_held(&veil->lock);
+	if (veil->locked || rcu_access_pointer(veil->rules))
+		return -EPERM;
+	if (veil->learned)
+		return 0;
+	learned = unveil_learned_alloc();
+	if (!learned)
+		return -ENOMEM;
+	/* Published to checks by the rcu_assign_pointer() of the first rules. */
+	WRITE_ONCE(veil->learned, learned);
+	return 0;
 }
 
 /**
@@ -115,6 +147,7 @@ void unveil_veil_put(struct unveil_veil *veil)
 	if (veil && refcount_dec_and_test(&veil->usage)) {
 		unveil_ruleset_put(rcu_dereference_protected(veil->rules, true));
 		unveil_refusals_put(veil->refusals);
+		unveil_learned_put(veil->learned);
 		kfree_rcu(veil, rcu);
 	}
 }

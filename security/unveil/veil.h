@@ -14,6 +14,7 @@
 
 #include "ruleset.h"
 
+struct unveil_learned;
 struct unveil_refusals;
 
 /**
@@ -37,8 +38,8 @@ struct unveil_veil {
 	 */
 	struct mutex lock;
 	/**
-	 * @locked: Set by unveil(NULL, NULL), never cleared.  Written under
-	 * @lock; read locklessly with READ_ONCE().
+	 * @locked: Set by unveil(NULL, NULL), never cleared, never with
+	 * @learned.  Written under @lock; read locklessly with READ_ONCE().
 	 */
 	bool locked;
 	/**
@@ -54,6 +55,14 @@ struct unveil_veil {
 	 * reference, set when the veil is made, never changed.
 	 */
 	struct unveil_refusals *refusals;
+	/**
+	 * @learned: NULL, or the set of what this veil would have refused,
+	 * shared as @refusals is: the veil only learns (see learn.c).  Set
+	 * under @lock before @rules, with the release of
+	 * rcu_assign_pointer(); a check that found rules reads it after
+	 * smp_rmb().  Counted reference, never changed once @rules is set.
+	 */
+	struct unveil_learned *learned;
 	/** @rcu: Frees the veil after concurrent lockless readers are done. */
 	struct rcu_head rcu;
 };
@@ -87,6 +96,7 @@ static __always_inline bool unveil_used_anywhere(void)
 void unveil_veil_first_use(void);
 struct unveil_veil *unveil_veil_alloc(void);
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
+int unveil_veil_learn(struct unveil_veil *veil);
 void unveil_veil_get(struct unveil_veil *veil);
 bool unveil_veil_tryget(struct unveil_veil *veil);
 void unveil_veil_put(struct unveil_veil *veil);

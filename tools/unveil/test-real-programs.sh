@@ -135,6 +135,26 @@ check openssl_dgst_of_a_hidden_file_fails 1 'No such file or directory'
 run -r "$d/data" -- jq .a "$d/data/j.json"
 check jq_reads_a_visible_file 0 '^42$'
 
+# --learn: the rules learned from one run, and nothing else, let the same
+# command run again with nothing refused.
+pyprog="import json, sqlite3, email.parser; print(json.dumps(sorted({'b': 1, 'a': 2})))"
+run --learn="$d/python.learned" -- python3 -c "$pyprog"
+check python_runs_while_learning 0 '^\["a", "b"\]$'
+run --report --profile "$d/python.learned" -- python3 -c "$pyprog"
+check python_runs_with_the_learned_rules 0 '^\["a", "b"\]$'
+check python_with_the_learned_rules_is_refused_nothing 0 \
+	'^unveil: the veil refused nothing$'
+lrepo="$d/lrepo"
+mkdir -p "$lrepo" && echo learn-text > "$lrepo/file"
+git -C "$lrepo" init -q && git -C "$lrepo" add file &&
+	git $git_id -C "$lrepo" commit -q -m learned-commit
+run --learn="$d/git.learned" -- git -C "$lrepo" log --format=%s
+check git_runs_while_learning 0 '^learned-commit$'
+run --report --profile "$d/git.learned" -- git -C "$lrepo" log --format=%s
+check git_runs_with_the_learned_rules 0 '^learned-commit$'
+check git_with_the_learned_rules_is_refused_nothing 0 \
+	'^unveil: the veil refused nothing$'
+
 # The shipped profiles (tools/unveil/profiles), with only the data added:
 # no --path, no other rule.
 

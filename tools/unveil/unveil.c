@@ -106,8 +106,22 @@ static size_t nr_rules, rules_allocated;
 static int *kept_fds;
 static size_t nr_kept_fds;
 
-/* With --report: the process that runs the command. */
+/* With --report or --learn: the process that runs the command. */
 static pid_t command_pid;
+
+/*
+ * With --learn: what the command needed beyond its rules, then the rules
+ * that would have let it.
+ */
+struct learned {
+	char *path;
+	unsigned int perms;
+	/* Only stat(): an ancestor of a rule allows it without a rule. */
+	bool stat_only;
+};
+
+static struct learned *learned;
+static size_t nr_learned, learned_allocated;
 
 static const char usage[] =
 "usage: unveil [OPTION]... [--] CMD [ARGS...]\n"
@@ -139,6 +153,9 @@ static const char usage[] =
 "  --print-rules         print the rules, as a profile, and exit\n"
 "  --report              when CMD exits, print the calls the veil refused to\n"
 "                        it and to the processes it started\n"
+"  --learn[=FILE]        refuse nothing, record instead; when CMD exits,\n"
+"                        print the rules it needed beyond the given ones\n"
+"                        (and write them to FILE, as a profile)\n"
 "  -h, --help            show this help\n"
 "  --version             show the version\n"
 "\n"
@@ -349,9 +366,16 @@ static void add_path_dirs(void)
 static char *resolve(const char *path)
 {
 	const char *slash = strrchr(path, '/');
-	char *real = realpath(path, NULL);
-	char *dir, *parent, *key;
+	char *real, *dir, *parent, *key;
 
+	/*
+	 * The process that unveils it is not always this one (--report and
+	 * --learn fork first): unveil() follows /proc/self in the right one.
+	 */
+	if (!strncmp(path, "/proc/self", 10) &&
+	    (!path[10] || path[10] == '/'))
+		return must(strdup(path));
+	real = realpath(path, NULL);
 	if (real)
 		return real;
 	if (errno != ENOENT || (slash && !slash[1]))
@@ -542,12 +566,349 @@ out:
 		fclose(f);
 }
 
+/* Asks the kernel for a veil that records instead of refusing. */
+static void start_learning(void)
+{
+	int fd = open("/proc/thread-self/attr/unveil/learn", O_WRONLY | O_CLOEXEC);
+
+	if (fd < 0 || write(fd, "1", 1) != 1)
+		fail("--learn: /proc/thread-self/attr/unveil/learn: %s",
+		     strerror(errno));
+	close(fd);
+}
+
+/* Decodes the \xHH escapes of a quoted path, up to the closing quote. */
+static char *unquote(const char *quoted)
+{
+	char *path = must(malloc(strlen(quoted) + 1)), *out = path;
+	unsigned int byte;
+
+	for (; *quoted && *quoted != '"'; quoted++) {
+		if (*quoted == '\\' && sscanf(quoted, "\\x%2x", &byte) == 1) {
+			*out++ = byte;
+			quoted += 3;
+		} else {
+			*out++ = *quoted;
+		}
+	}
+	*out = '\0';
+	return path;
+}
+
+static unsigned int learned_letters(const char *s)
+{
+	return strcmp(s, "-") ? parse_letters(s, strlen(s)) : 0;
+}
+
+/* Operations on a name in a directory: the directory gets the rule. */
+static bool is_name_op(const char *op)
+{
+	static const char *const ops[] = {
+		"create", "mknod", "mkdir", "rmdir", "unlink", "link",
+		"rename", "symlink",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strcmp(op, ops[i]))
+			return true;
+	return false;
+}
+
+static void learn_target(char *path, unsigned int perms, bool stat_only)
+{
+	size_t i;
+
+	for (i = 0; i < nr_learned; i++) {
+		if (!strcmp(learned[i].path, path)) {
+			learned[i].perms |= perms;
+			learned[i].stat_only &= stat_only;
+			free(path);
+			return;
+		}
+	}
+	if (nr_learned == learned_allocated) {
+		learned_allocated = learned_allocated * 2 + 16;
+		learned = must(reallocarray(learned, learned_allocated,
+					    sizeof(*learned)));
+	}
+	learned[nr_learned++] = (struct learned){ path, perms, stat_only };
+}
+
+/* The command's own /proc/PID is /proc/self when it runs again. */
+static char *self_path(char *path)
+{
+	char prefix[32], *self;
+	size_t len;
+
+	len = snprintf(prefix, sizeof(prefix), "/proc/%d", command_pid);
+	if (strncmp(path, prefix, len) || (path[len] && path[len] != '/'))
+		return path;
+	if (asprintf(&self, "/proc/self%s", path + len) < 0)
+		must(NULL);
+	free(path);
+	return self;
+}
+
+static char *parent_of(char *path)
+{
+	char *slash = strrchr(path, '/');
+
+	if (slash == path)
+		slash[1] = '\0';
+	else if (slash)
+		*slash = '\0';
+	return path;
+}
+
 /*
- * --report: waits for the command to exit, prints its refusals while it is
- * a zombie (its veil lives as long as it is not reaped), and returns its
- * exit status, or 128 + the signal that killed it.
+ * Reads one line of /proc/PID/attr/unveil/learned into a rule: the object
+ * with the letters it needed and those it had, or its directory for an
+ * operation on a name.  Returns false for a call no rule allows.
  */
-static int report_when_done(pid_t pid)
+static bool learn_line(const char *line)
+{
+	char op[32], needed[8], held[8];
+	const char *quoted;
+	unsigned int perms;
+	char *path;
+	int err, n = 0;
+
+	if (sscanf(line, "op=%31s needed=%7s held=%7s errno=%d path=\"%n", op,
+		   needed, held, &err, &n) != 4 || !n)
+		fail("--learn: cannot parse: %s", line);
+	quoted = line + n;
+	perms = learned_letters(needed);
+	/* The mount family: refused under any veil. */
+	if (!perms && err == EPERM)
+		return false;
+	/* A path open (O_PATH) needs only a rule that does not hide. */
+	if (!perms)
+		perms = learned_letters("r");
+	path = self_path(unquote(quoted));
+	if (is_name_op(op) && err != EXDEV)
+		path = parent_of(path);
+	learn_target(path, perms | learned_letters(held), !strcmp(op, "stat"));
+	return true;
+}
+
+static bool is_below(const char *dir, const char *path)
+{
+	size_t len = strlen(dir);
+
+	if (!strcmp(dir, "/"))
+		return path[0] == '/' && path[1];
+	return !strncmp(dir, path, len) && path[len] == '/';
+}
+
+static size_t depth_of(const char *path)
+{
+	size_t depth = 0;
+
+	for (; *path; path++)
+		depth += *path == '/' && path[1];
+	return depth;
+}
+
+static void drop_learned(size_t i)
+{
+	free(learned[i].path);
+	learned[i] = learned[--nr_learned];
+}
+
+/* Whether @dir holds a learned or a given rule. */
+static bool is_ancestor_of_a_rule(const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < nr_learned; i++)
+		if (is_below(dir, learned[i].path))
+			return true;
+	for (i = 0; i < nr_rules; i++)
+		if (is_below(dir, rules[i].key))
+			return true;
+	return false;
+}
+
+/* stat() of an ancestor of a rule needs no rule: it is inspectable. */
+static void drop_inspectable(void)
+{
+	size_t i;
+
+	for (i = 0; i < nr_learned; i++) {
+		if (!learned[i].stat_only)
+			continue;
+		if (is_ancestor_of_a_rule(learned[i].path))
+			drop_learned(i--);
+	}
+}
+
+/* Whether @entry is one of the rules of @dir that coalesce_once() merges. */
+static bool merges_into(const struct learned *entry, const char *dir,
+			unsigned int perms)
+{
+	return entry->perms == perms && !entry->stat_only &&
+	       is_below(dir, entry->path) &&
+	       !strchr(entry->path + strlen(dir) + 1, '/');
+}
+
+/*
+ * A directory (below the top level) where three or more rules with the same
+ * letters would sit gets one rule instead; again, up the tree.  Only for
+ * reading and executing: a rule never lets a command write, create or
+ * remove more than it did.
+ */
+static bool coalesce_once(void)
+{
+	const unsigned int read = learned_letters("r");
+	const unsigned int exec = learned_letters("x");
+	size_t i, j, siblings;
+	unsigned int perms;
+	char *dir;
+
+	for (i = 0; i < nr_learned; i++) {
+		perms = learned[i].perms;
+		if (perms & ~(read | exec) || learned[i].stat_only)
+			continue;
+		dir = parent_of(must(strdup(learned[i].path)));
+		siblings = 0;
+		for (j = 0; j < nr_learned; j++)
+			siblings += merges_into(&learned[j], dir, perms);
+		if (siblings < 3 || depth_of(dir) < 2) {
+			free(dir);
+			continue;
+		}
+		for (j = 0; j < nr_learned; j++)
+			if (merges_into(&learned[j], dir, perms))
+				drop_learned(j--);
+		learn_target(dir, perms, false);
+		return true;
+	}
+	return false;
+}
+
+static int compare_learned(const void *a, const void *b)
+{
+	return strcmp(((const struct learned *)a)->path,
+		      ((const struct learned *)b)->path);
+}
+
+/*
+ * The most specific rule wins: a rule below another one keeps that one's
+ * letters, and is not needed when it adds none.  Sorted, a directory comes
+ * before what is below it.
+ */
+static void drop_covered(void)
+{
+	struct learned *nearest;
+	size_t i, j, kept = 0;
+
+	qsort(learned, nr_learned, sizeof(*learned), compare_learned);
+	for (i = 0; i < nr_learned; i++) {
+		nearest = NULL;
+		for (j = 0; j < kept; j++)
+			if (is_below(learned[j].path, learned[i].path) &&
+			    (!nearest ||
+			     strlen(learned[j].path) > strlen(nearest->path)))
+				nearest = &learned[j];
+		if (nearest && !(learned[i].perms & ~nearest->perms)) {
+			free(learned[i].path);
+			continue;
+		}
+		if (nearest)
+			learned[i].perms |= nearest->perms;
+		learned[kept++] = learned[i];
+	}
+	nr_learned = kept;
+}
+
+/* The learned rules as a profile; a rule for what was only stat()ed says so. */
+static void write_profile(FILE *out)
+{
+	char buf[sizeof(letters)];
+	size_t i;
+
+	for (i = 0; i < nr_learned; i++) {
+		if (learned[i].stat_only)
+			fputs("# only stat()ed, but r lets it be read too: review\n",
+			      out);
+		fprintf(out, "%s %s\n", letters_of(learned[i].perms, buf),
+			learned[i].path);
+	}
+}
+
+/* The learned rules, as -v options and as a profile (also to @file). */
+static void print_learned(const char *file)
+{
+	char buf[sizeof(letters)];
+	FILE *out;
+	size_t i;
+
+	fprintf(stderr, "unveil: learned %zu rule%s", nr_learned,
+		nr_learned == 1 ? "" : "s");
+	if (!nr_learned) {
+		fputs(": the veil would have refused nothing\n", stderr);
+	} else {
+		fputs("; add them to the options:\nunveil:  ", stderr);
+		for (i = 0; i < nr_learned; i++)
+			fprintf(stderr, " -v %s:%s",
+				letters_of(learned[i].perms, buf),
+				learned[i].path);
+		fputs("\nunveil: or as a profile:\n", stderr);
+		write_profile(stderr);
+	}
+	if (!file)
+		return;
+	out = fopen(file, "we");
+	if (!out)
+		fail("--learn=%s: %s", file, strerror(errno));
+	fputs("# learned by unveil --learn\n", out);
+	write_profile(out);
+	if (fclose(out))
+		fail("--learn=%s: %s", file, strerror(errno));
+}
+
+/*
+ * Reads /proc/PID/attr/unveil/learned of the exited (not yet reaped)
+ * command, turns it into as few rules as it takes, and prints them.
+ */
+static void print_learned_rules(pid_t pid, const char *file)
+{
+	unsigned long long dropped;
+	char path[64], *line = NULL;
+	size_t size = 0;
+	unsigned int count;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/%d/attr/unveil/learned", pid);
+	f = fopen(path, "re");
+	if (!f || getline(&line, &size, f) < 0 ||
+	    sscanf(line, "learned %u dropped %llu", &count, &dropped) != 2)
+		fail("--learn: cannot read %s: %s", path, strerror(errno));
+	while (getline(&line, &size, f) > 0)
+		if (!learn_line(line))
+			fprintf(stderr, "unveil: no rule allows %s", line);
+	if (dropped)
+		fprintf(stderr, "unveil: %llu calls were not recorded: run again with the rules below\n",
+			dropped);
+	fclose(f);
+	free(line);
+
+	drop_inspectable();
+	while (coalesce_once())
+		;
+	drop_covered();
+	print_learned(file);
+}
+
+/*
+ * --report and --learn: waits for the command to exit, prints its refusals
+ * or the rules it needed while it is a zombie (its veil lives as long as it
+ * is not reaped), and returns its exit status, or 128 + the signal that
+ * killed it.
+ */
+static int report_when_done(pid_t pid, bool report, bool learn,
+			    const char *learn_file)
 {
 	struct sigaction forward = { .sa_handler = forward_signal };
 	siginfo_t info;
@@ -562,7 +923,10 @@ static int report_when_done(pid_t pid)
 	while (waitid(P_PID, pid, &info, WEXITED | WNOWAIT))
 		if (errno != EINTR)
 			fail("waitid: %s", strerror(errno));
-	print_refusals(pid);
+	if (report)
+		print_refusals(pid);
+	if (learn)
+		print_learned_rules(pid, learn_file);
 	while (waitpid(pid, &status, 0) < 0)
 		if (errno != EINTR)
 			fail("waitpid: %s", strerror(errno));
@@ -576,7 +940,8 @@ int main(int argc, char *argv[])
 	enum {
 		OPT_PERM = 256, OPT_RO, OPT_RX, OPT_RW, OPT_RWC, OPT_PROFILE,
 		OPT_IGNORE_MISSING, OPT_PATH, OPT_NO_DEFAULTS, OPT_CHDIR,
-		OPT_KEEP_FD, OPT_PRINT_RULES, OPT_REPORT, OPT_VERSION,
+		OPT_KEEP_FD, OPT_PRINT_RULES, OPT_REPORT, OPT_LEARN,
+		OPT_VERSION,
 	};
 	static const struct option options[] = {
 		{ "perm", required_argument, NULL, OPT_PERM },
@@ -594,6 +959,7 @@ int main(int argc, char *argv[])
 		{ "keep-fd", required_argument, NULL, OPT_KEEP_FD },
 		{ "print-rules", no_argument, NULL, OPT_PRINT_RULES },
 		{ "report", no_argument, NULL, OPT_REPORT },
+		{ "learn", optional_argument, NULL, OPT_LEARN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{}
@@ -604,7 +970,8 @@ int main(int argc, char *argv[])
 	};
 	bool lock = false, use_defaults = true, use_path = false;
 	bool ignore_missing = false, print_only = false, report = false;
-	const char *chdir_to = NULL;
+	bool learn = false;
+	const char *chdir_to = NULL, *learn_file = NULL;
 	char buf[sizeof(letters)], *cmd = NULL;
 	int opt, err;
 	size_t i;
@@ -664,6 +1031,10 @@ int main(int argc, char *argv[])
 		case OPT_REPORT:
 			report = true;
 			break;
+		case OPT_LEARN:
+			learn = true;
+			learn_file = optarg;
+			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 0;
@@ -708,19 +1079,27 @@ int main(int argc, char *argv[])
 		print_rules(lock);
 		return 0;
 	}
-	if (report) {
+	if (report || learn) {
 		/* The veil is the command's: this process stays outside. */
 		fflush(NULL);
 		command_pid = fork();
 		if (command_pid < 0)
 			fail("fork: %s", strerror(errno));
 		if (command_pid)
-			return report_when_done(command_pid);
+			return report_when_done(command_pid, report, learn,
+						learn_file);
 	}
+	if (learn)
+		start_learning();
+	if (learn && lock)
+		fputs("unveil: --learn: the veil is not locked, as a learning veil cannot be\n",
+		      stderr);
 	for (i = 0; i < nr_rules; i++)
-		if (unveil(rules[i].key, letters_of(rules[i].perms, buf)))
+		/* As named: the symlinks on the way become inspectable. */
+		if (unveil(rules[i].path, letters_of(rules[i].perms, buf)))
 			fail("%s: %s", rules[i].path, strerror(errno));
-	if (lock && unveil(NULL, NULL))
+	/* A learning veil cannot be locked: the command runs unlocked. */
+	if (lock && !learn && unveil(NULL, NULL))
 		fail("unveil(NULL, NULL): %s", strerror(errno));
 	close_inherited_fds();
 

@@ -60,6 +60,60 @@ static inline const char *at(const char *base, const char *rel)
 	return buf;
 }
 
+/* Opens /proc/@pid/attr/unveil/@name (@pid 0: self); returns an fd or -1. */
+static inline int open_attr(pid_t pid, const char *name)
+{
+	char path[64];
+
+	if (pid)
+		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/%s", pid,
+			 name);
+	else
+		snprintf(path, sizeof(path), "/proc/self/attr/unveil/%s", name);
+	return open(path, O_RDONLY | O_CLOEXEC);
+}
+
+/* Reads all of @fd into @buf and closes it; returns 0 or the errno. */
+static inline int read_attr_fd(int fd, char *buf, size_t size)
+{
+	size_t done = 0;
+	ssize_t len = 0;
+
+	if (fd < 0)
+		return errno;
+	while (done < size - 1 &&
+	       (len = read(fd, buf + done, size - 1 - done)) > 0)
+		done += len;
+	close(fd);
+	if (len < 0)
+		return errno;
+	buf[done] = '\0';
+	return 0;
+}
+
+/*
+ * Writes @value to /proc/@pid/attr/unveil/learn (@pid 0: the calling
+ * process); returns 0 or the errno.  "1" asks for a learning veil.
+ */
+static inline int write_learn(pid_t pid, const char *value)
+{
+	char path[64];
+	ssize_t len;
+	int fd, err;
+
+	if (pid)
+		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/learn", pid);
+	else
+		snprintf(path, sizeof(path), "/proc/self/attr/unveil/learn");
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	len = write(fd, value, strlen(value));
+	err = len < 0 ? errno : 0;
+	close(fd);
+	return err;
+}
+
 /* In a test: unveil() that must succeed. */
 #define UNVEIL(path, perms) ASSERT_EQ(0, unveil_errno(path, perms))
 

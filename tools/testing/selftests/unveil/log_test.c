@@ -122,6 +122,24 @@ static pid_t deny_in_child(const char *path, const char *perms,
 	return child;
 }
 
+/*
+ * Runs @call in a child that learns under @path (@perms) and returns the
+ * child's pid once it exited, or -1 if @call failed.
+ */
+static pid_t learn_in_child(const char *path, const char *perms,
+			    int (*call)(void))
+{
+	int status;
+	pid_t child = fork();
+
+	if (child == 0)
+		_exit(write_learn(0, "1") || sys_unveil(path, perms) || call());
+	if (child < 0 || waitpid(child, &status, 0) != child ||
+	    !WIFEXITED(status) || WEXITSTATUS(status))
+		return -1;
+	return child;
+}
+
 static int open_hidden(void)
 {
 	return open_errno(TMP_DIR "/hidden/file", O_RDONLY);
@@ -262,6 +280,24 @@ TEST_F(denial_log, open_creating_a_file_logs_create_and_its_name)
 	expect_denial_line(_metadata, self->kmsg, child,
 			   FIELDS("op=create needed=c held=rw errno=13",
 				  TMP_DIR "/visible/new"));
+}
+
+TEST_F(denial_log, learning_veil_logs_learned_and_allows)
+{
+	char text[4096];
+	const pid_t child = learn_in_child(TMP_DIR "/visible", "r",
+					   open_hidden);
+
+	/* The child saw the hidden file: open_hidden() returned 0. */
+	ASSERT_LT(0, child);
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: learned", self->line,
+				sizeof(self->line)));
+	snprintf(text, sizeof(text),
+		 FIELDS("op=open needed=r held=- errno=2", TMP_DIR "/hidden/file"),
+		 child);
+	snprintf(self->expected, sizeof(self->expected), "unveil: learned %s",
+		 text);
+	EXPECT_STREQ(self->expected, self->line);
 }
 
 TEST_F(denial_log, mount_logs_eperm)
@@ -486,6 +522,24 @@ TEST_F(audit, denial_gives_avc_record)
 	ASSERT_TRUE(audit_find(self->fd, "lsm=unveil", self->record,
 			       sizeof(self->record)));
 	/* After the "audit(time:serial): " stamp. */
+	ASSERT_NE(NULL, strstr(self->record, "): "));
+	EXPECT_STREQ(self->expected, strstr(self->record, "): ") + 3);
+}
+
+TEST_F(audit, learning_veil_gives_record_with_learning_1)
+{
+	struct stat st;
+	pid_t child;
+
+	ASSERT_EQ(0, stat(TMP_DIR "/visible/file", &st));
+	ASSERT_EQ(0, audit_set(self->fd, AUDIT_STATUS_ENABLED, 1, 0));
+	child = learn_in_child(TMP_DIR "/visible", "r", open_read_write);
+	ASSERT_LT(0, child);
+	snprintf(self->expected, sizeof(self->expected),
+		 "lsm=unveil op=open pid=%d comm=\"log_test\" path=\"%s\" dev=\"tmpfs\" ino=%lu needed=rw held=r errno=13 learning=1",
+		 child, TMP_DIR "/visible/file", (unsigned long)st.st_ino);
+	ASSERT_TRUE(audit_find(self->fd, "lsm=unveil", self->record,
+			       sizeof(self->record)));
 	ASSERT_NE(NULL, strstr(self->record, "): "));
 	EXPECT_STREQ(self->expected, strstr(self->record, "): ") + 3);
 }

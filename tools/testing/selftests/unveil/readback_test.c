@@ -19,37 +19,6 @@
 #define TMP_DIR "/tmp/unveil_readback_test"
 #define NOBODY 65534
 
-/* Opens /proc/@pid/attr/unveil/@name (@pid 0: self); returns an fd or -1. */
-static int open_attr(pid_t pid, const char *name)
-{
-	char path[64];
-
-	if (pid)
-		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/%s", pid,
-			 name);
-	else
-		snprintf(path, sizeof(path), "/proc/self/attr/unveil/%s", name);
-	return open(path, O_RDONLY | O_CLOEXEC);
-}
-
-/* Reads all of @fd into @buf and closes it; returns 0 or the errno. */
-static int read_attr_fd(int fd, char *buf, size_t size)
-{
-	size_t done = 0;
-	ssize_t len = 0;
-
-	if (fd < 0)
-		return errno;
-	while (done < size - 1 &&
-	       (len = read(fd, buf + done, size - 1 - done)) > 0)
-		done += len;
-	close(fd);
-	if (len < 0)
-		return errno;
-	buf[done] = '\0';
-	return 0;
-}
-
 /* Reads the rules of @pid (0: self) into @buf; returns 0 or the errno. */
 static int read_rules(pid_t pid, char *buf, size_t size)
 {
@@ -138,7 +107,7 @@ FIXTURE_TEARDOWN(readback)
 
 TEST_F(readback, without_veil_shows_neither_veil_nor_lock)
 {
-	EXPECT_RULES(0, "veiled no\nlocked no\n");
+	EXPECT_RULES(0, "veiled no\nlocked no\nlearning no\n");
 }
 
 TEST_F(readback, rules_show_letters_and_paths_in_order)
@@ -146,7 +115,7 @@ TEST_F(readback, rules_show_letters_and_paths_in_order)
 	UNVEIL(TMP_DIR "/dir", "rwc");
 	UNVEIL(TMP_DIR "/file", "r");
 	UNVEIL("/proc", "rx");
-	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
 		     "rule rwc " TMP_DIR "/dir\n"
 		     "rule r " TMP_DIR "/file\n"
 		     "rule rx /proc\n");
@@ -156,7 +125,7 @@ TEST_F(readback, rule_without_letters_shows_dash)
 {
 	UNVEIL("/proc", "r");
 	UNVEIL(TMP_DIR, "");
-	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
 		     "rule r /proc\nrule - " TMP_DIR "\n");
 }
 
@@ -165,7 +134,7 @@ TEST_F(readback, unveil_again_shows_new_letters_once)
 	UNVEIL("/proc", "r");
 	UNVEIL(TMP_DIR "/file", "r");
 	UNVEIL(TMP_DIR "/file", "wc");
-	EXPECT_RULES(0, "veiled yes\nlocked no\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
 		     "rule r /proc\nrule wc " TMP_DIR "/file\n");
 }
 
@@ -173,13 +142,13 @@ TEST_F(readback, lock_is_shown)
 {
 	UNVEIL("/proc", "r");
 	UNVEIL(NULL, NULL);
-	EXPECT_RULES(0, "veiled yes\nlocked yes\nrule r /proc\n");
+	EXPECT_RULES(0, "veiled yes\nlocked yes\nlearning no\nrule r /proc\n");
 }
 
 TEST_F(readback, lock_without_rules_is_shown_unveiled)
 {
 	UNVEIL(NULL, NULL);
-	EXPECT_RULES(0, "veiled no\nlocked yes\n");
+	EXPECT_RULES(0, "veiled no\nlocked yes\nlearning no\n");
 }
 
 TEST_F(readback, relative_and_symlinked_paths_show_where_they_led)
@@ -188,7 +157,7 @@ TEST_F(readback, relative_and_symlinked_paths_show_where_they_led)
 	UNVEIL("/proc", "r");
 	UNVEIL("link", "r");
 	UNVEIL("not-yet", "c");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
 		     "rule r " TMP_DIR "/dir\n"
 		     "rule c " TMP_DIR "/not-yet\n");
 }
@@ -197,7 +166,7 @@ TEST_F(readback, name_in_root_has_one_slash)
 {
 	UNVEIL("/proc", "r");
 	UNVEIL("/unveil-readback-missing", "r");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
 		     "rule r /unveil-readback-missing\n");
 }
 
@@ -207,7 +176,7 @@ TEST_F(readback, space_tab_newline_backslash_are_escaped)
 	UNVEIL("/proc", "r");
 	UNVEIL(TMP_DIR "/a b\tc\nd\\e", "r");
 	UNVEIL(TMP_DIR "/dir/x y", "r");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nrule r /proc\n"
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
 		     "rule r " TMP_DIR "/a\\040b\\011c\\012d\\134e\n"
 		     "rule r " TMP_DIR "/dir/x\\040y\n");
 }
@@ -227,7 +196,7 @@ TEST_F(readback, thread_and_process_show_the_same_veil)
 	close(fd);
 	ASSERT_LT(0, len);
 	buf[len] = '\0';
-	EXPECT_STREQ("veiled yes\nlocked no\nrule r /proc\n", buf);
+	EXPECT_STREQ("veiled yes\nlocked no\nlearning no\nrule r /proc\n", buf);
 }
 
 TEST_F(readback, parent_reads_child)
@@ -235,7 +204,7 @@ TEST_F(readback, parent_reads_child)
 	const pid_t child = spawn_veiled(unveil_tmp_read);
 
 	ASSERT_LT(0, child);
-	EXPECT_RULES(child, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
 	reap(child);
 }
 
@@ -289,7 +258,7 @@ TEST_F(readback, same_user_can_read)
 
 	ASSERT_LT(0, target);
 	become_nobody();
-	EXPECT_RULES(target, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(target, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
 	reap(target);
 }
 
@@ -316,10 +285,10 @@ TEST_F(readback, unmounted_rules_disappear)
 			break;
 		usleep(1000);
 	}
-	EXPECT_RULES(child, "veiled yes\nlocked no\n"
+	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\n"
 		     "rule r " TMP_DIR "/mnt/sub\nrule r " TMP_DIR "\n");
 	ASSERT_EQ(0, umount(TMP_DIR "/mnt"));
-	EXPECT_RULES(child, "veiled yes\nlocked no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
 	reap(child);
 }
 
