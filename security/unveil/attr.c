@@ -26,6 +26,11 @@
  *
  * /proc/PID/attr/unveil/learn is written "1" by a process itself, before
  * its first rule, to learn instead of refuse.
+ *
+ * Locking: a reader takes references under the process's exec_update_lock
+ * (for reading) and, inside it, the veil's lock; it shows a ring or a set
+ * under their own lock after dropping both.  A write of "learn" takes the
+ * locks of a change (see task.c).
  */
 
 #include <linux/cred.h>

@@ -6,6 +6,14 @@
  * symlinks, "..", magic links and mount points: the nearest rule on the real
  * ancestry of the object decides.  How the path was spelt, and from which
  * directory it was looked up, does not matter.
+ *
+ * Locking: a check takes no lock and no reference.  It walks up under
+ * rcu_read_lock() (find_match_rcu()), and the rename_lock and mount_lock
+ * sequence counts tell whether the walk raced with a change; after two such
+ * races find_match() holds mount_lock (mount_read_lock_excl()) and then
+ * rename_lock (read_seqlock_excl()), in that order, as d_path() does.  What
+ * runs once a check failed (unveil_refuse()) runs after the walk, outside
+ * RCU, and may sleep.
  */
 
 #include <linux/dcache.h>
@@ -129,6 +137,7 @@ static struct unveil_match find_match_rcu(const struct unveil_ruleset *rules,
 	const struct dentry *name = NULL;
 	const struct unveil_dir *dir;
 
+	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "walk outside RCU");
 	if (by_name) {
 		if (!leave_mount_roots(&pos))
 			return match;

@@ -118,7 +118,10 @@ struct unveil_refusal {
 struct unveil_refusals {
 	/** @usage: Number of veils that point to this ring. */
 	refcount_t usage;
-	/** @lock: Protects @count and @entries; taken in process context. */
+	/**
+	 * @lock: Protects @count and @entries; taken in process context,
+	 * with nothing taken inside it.
+	 */
 	spinlock_t lock;
 	/** @count: Denials recorded since the ring was made. */
 	u64 count;

@@ -8,6 +8,12 @@
  * never keep a file system busy: they just stop matching.  File systems
  * whose lookups would not find the inode again are the exception: there an
  * object pins its directory (see struct unveil_object).
+ *
+ * Locking: &unveil_object.lock is taken before &inode->i_lock (untie());
+ * hook_sb_delete() takes &super_block.s_inode_list_lock before
+ * &inode->i_lock, as evict_inodes() does, and drops both before it unties an
+ * object.  Nothing else is taken inside these spinlocks.  Checks read
+ * &unveil_inode_security.object and &unveil_object.inode under RCU only.
  */
 
 #include <linux/dcache.h>

@@ -29,7 +29,10 @@ struct unveil_object {
 	 * period.
 	 */
 	refcount_t usage;
-	/** @lock: Protects @inode against concurrent untying. */
+	/**
+	 * @lock: Protects @inode against concurrent untying.  Taken before
+	 * &inode->i_lock.
+	 */
 	spinlock_t lock;
 	/**
 	 * @inode: The directory, with a reference (ihold) that keeps it and

@@ -1,6 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * unveil LSM - Processes: fork, execve, exit, and acting on other processes
+ *
+ * Locking: a veil is created and changed under the process's
+ * &signal_struct.cred_guard_mutex, then the veil's own lock
+ * (unveil_current_veil_lock()); execve() holds the former too, so a veil
+ * never changes during one.  The leader's blob points to the veil from its
+ * creation on (written once, read with acquire semantics); the checks on
+ * other processes read veils under RCU without a lock.
  */
 
 #include <linux/binfmts.h>
@@ -95,6 +102,8 @@ void unveil_current_set_no_new_privs(void)
 {
 	struct task_struct *thread;
 
+	/* No execve() in between, which would need it already. */
+	lockdep_assert_held(&current->signal->cred_guard_mutex);
 	rcu_read_lock();
 	for_each_thread(current, thread)
 		task_set_no_new_privs(thread);
@@ -134,6 +143,7 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
 	struct unveil_task_security *const self = unveil_task(current);
 	struct unveil_veil *const veil = unveil_current_veil();
 
+	lockdep_assert_held(&current->signal->cred_guard_mutex);
 	if (!veil)
 		return 0;
 

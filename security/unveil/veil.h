@@ -35,6 +35,8 @@ struct unveil_veil {
 	/**
 	 * @lock: Serialises changes of this veil (unveil() in any thread of
 	 * the process) against each other and against copies made by fork().
+	 * Taken after &signal_struct.cred_guard_mutex when the veil changes
+	 * (unveil_current_veil_lock()), alone by readers and fork().
 	 */
 	struct mutex lock;
 	/**
