@@ -7,6 +7,9 @@
  * is what tells, this program only checks that every call returns success
  * or an errno the contract allows, and that no process dies of a signal.
  *
+ * Some veiled processes learn instead (see learn_test.c): the same calls,
+ * none refused, all recorded.
+ *
  * Usage: stress [-t SECONDS] [-p PROCESSES] [-j THREADS] [-s SEED]
  */
 
@@ -37,12 +40,13 @@
 enum op {
 	OP_UNVEIL, OP_LOCK, OP_OPEN, OP_CREATE, OP_STAT, OP_ACCESS,
 	OP_RENAME, OP_LINK, OP_UNLINK, OP_MKDIR, OP_RMDIR, OP_SYMLINK,
-	OP_FORK, OP_EXEC, OP_MOUNT, NR_OPS
+	OP_FORK, OP_EXEC, OP_MOUNT, OP_LEARN, NR_OPS
 };
 
 static const char *const op_names[NR_OPS] = {
 	"unveil", "lock", "open", "create", "stat", "access", "rename",
 	"link", "unlink", "mkdir", "rmdir", "symlink", "fork", "exec", "mount",
+	"learn",
 };
 
 /* Shared by every process of the run. */
@@ -53,9 +57,9 @@ struct counters {
 
 static struct counters *counters;
 static char self_exe[PATH_MAX], self_dir[PATH_MAX];
-/* Per process: when its threads stop, and whether it has a veil. */
+/* Per process: when its threads stop, whether it has a veil, and learns. */
 static time_t deadline;
-static bool veiled;
+static bool veiled, learning;
 
 static unsigned long next_random(unsigned long *state)
 {
@@ -130,7 +134,8 @@ static void fork_child(unsigned long *rnd, bool exec)
 	if (pid == 0) {
 		if (exec) {
 			snprintf(seed, sizeof(seed), "%lu", next_random(rnd));
-			execl(self_exe, self_exe, veiled ? "-X" : "-x", seed,
+			execl(self_exe, self_exe,
+			      learning ? "-L" : veiled ? "-X" : "-x", seed,
 			      NULL);
 			account(OP_EXEC, -1);
 			_exit(0);
@@ -207,13 +212,14 @@ static void do_random_op(unsigned long *rnd, bool may_fork)
 		break;
 	case OP_MOUNT:
 		/* the mounter's job: a veiled worker must be refused */
-		if (veiled) {
+		if (veiled && !learning) {
 			ret = mount("none", a, "tmpfs", 0, NULL);
 			if (!ret)
 				report_unexpected(op_names[op], "success");
 			account(op, ret);
 		}
 		break;
+	case OP_LEARN:
 	case NR_OPS:
 		break;
 	}
@@ -249,7 +255,8 @@ static int fail(const char *what)
 
 /*
  * One process: lives for 1 to 4 seconds, then another takes its place.  Four
- * in five have a veil, half of those may exec this program again.
+ * in five have a veil, half of those may exec this program again; one in
+ * four of those learns.
  */
 static int process_main(unsigned long seed, int threads, time_t end)
 {
@@ -262,6 +269,13 @@ static int process_main(unsigned long seed, int threads, time_t end)
 	if (deadline > end)
 		deadline = end;
 	veiled = seed % 5 != 0;
+	learning = veiled && seed / 5 % 4 == 0;
+	if (learning) {
+		errno = write_learn(0, "1");
+		if (errno)
+			return fail("learn");
+		atomic_fetch_add(&counters->ops[OP_LEARN], 1);
+	}
 	/* Other processes may have made d0 a file or a loop of symlinks. */
 	if (veiled && sys_unveil(TOP "/d0", "r")) {
 		if (!errno_is_expected(errno))
@@ -339,7 +353,7 @@ int main(int argc, char **argv)
 		perror("stress: mmap");
 		return 1;
 	}
-	while ((opt = getopt(argc, argv, "t:p:j:s:x:X:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:p:j:s:x:X:L:")) != -1) {
 		switch (opt) {
 		case 't':
 			seconds = atoi(optarg);
@@ -355,8 +369,10 @@ int main(int argc, char **argv)
 			break;
 		case 'x':
 		case 'X':
+		case 'L':
 			/* exec'ed by a worker: some calls, then exit */
-			veiled = opt == 'X';
+			veiled = opt != 'x';
+			learning = opt == 'L';
 			seed = strtoul(optarg, NULL, 0) | 1;
 			do_random_ops(&seed, 20, false);
 			return atomic_load(&counters->unexpected) ? 3 : 0;
