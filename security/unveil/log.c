@@ -157,8 +157,8 @@ static void audit_post(struct audit_buffer *const ab, void *const data)
 
 /*
  * Writes @text to @quoted (@max bytes) with unveil_must_escape() bytes as
- * \xHH, cut before an escape or byte that would take it
- * past @max - 4 bytes and then ended with "...".
+ * \xHH, cut before an escape or byte that would take it past @max - 4
+ * bytes and then ended with "...".
  */
 static void quote_into(char *const quoted, const size_t max,
 		       const char *const text)

@@ -686,6 +686,11 @@ static bool learn_line(const char *line)
 	if (!perms)
 		perms = learned_letters("r");
 	path = self_path(unquote(quoted));
+	/* "?": the kernel could not name it (too long, no memory). */
+	if (path[0] != '/') {
+		free(path);
+		return false;
+	}
 	if (is_name_op(op) && err != EXDEV)
 		path = parent_of(path);
 	learn_target(path, perms | learned_letters(held), !strcmp(op, "stat"));
