@@ -5,6 +5,12 @@
 #   make test      KUnit + kselftests in the VM; ends "N passed, N failed"
 #   make debug-test  the tests and a stress run on a KASAN/lockdep/kmemleak
 #                  kernel; fails on any kernel splat
+#   make stack-test  the tests on a kernel with every module a distribution
+#                  builds in (AppArmor, SELinux, ...), booted in two lsm= orders
+#   make test-arm64  cross-build for arm64, boot it in qemu-system-aarch64 and
+#                  run the kselftests there
+#   make cross-check the syscall tables of every architecture: headers
+#                  generated, and built where Debian packages a cross compiler
 #   make build     kernel (build/bzImage), headers and guest programs
 #   make patches   the mail-ready series in patches/series/ (checked)
 #   make bench     benchmark against no veil and Landlock, report in build/bench/
@@ -14,7 +20,8 @@
 #                  machine), its profiles and the man pages
 #   make clean     remove build/ (the ccache cache stays)
 
-.PHONY: run test debug-test build patches bench vm install clean
+.PHONY: run test debug-test stack-test test-arm64 cross-check build patches bench vm \
+	install clean
 
 run: build
 	scripts/vm -- demo
@@ -24,6 +31,15 @@ test:
 
 debug-test:
 	scripts/debug-test
+
+stack-test:
+	scripts/stack-test
+
+test-arm64:
+	scripts/test-arm64
+
+cross-check:
+	scripts/cross-check
 
 build:
 	scripts/build

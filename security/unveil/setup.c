@@ -32,7 +32,10 @@ static int __init unveil_init(void)
 	unveil_add_object_hooks();
 	unveil_add_fs_hooks();
 	unveil_initialized = true;
-	pr_info("Up and running.\n");
+	/* The framework has turned the blob sizes into this module's offsets. */
+	pr_info("Up and running (blob offsets: task %d, inode %d, superblock %d).\n",
+		unveil_blob_sizes.lbs_task, unveil_blob_sizes.lbs_inode,
+		unveil_blob_sizes.lbs_superblock);
 	return 0;
 }
 

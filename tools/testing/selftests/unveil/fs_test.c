@@ -861,6 +861,7 @@ static void pin_a_map(struct __test_metadata *const _metadata, const char *dir)
 		.value_size = 4,
 		.max_entries = 1,
 	};
+	char path[PATH_MAX];
 	int map;
 
 	ASSERT_EQ(0, unshare(CLONE_NEWNS));
@@ -870,7 +871,8 @@ static void pin_a_map(struct __test_metadata *const _metadata, const char *dir)
 	ASSERT_LE(0, map);
 	memset(&attr, 0, sizeof(attr));
 	attr.bpf_fd = map;
-	attr.pathname = (unsigned long)at(dir, "map");
+	snprintf(path, sizeof(path), "%s/map", dir);
+	attr.pathname = (unsigned long)path;
 	ASSERT_EQ(0, syscall(__NR_bpf, BPF_OBJ_PIN, &attr, sizeof(attr)));
 	close(map);
 }
