@@ -5,10 +5,13 @@
 Usage: bench/report.py DIR
 
 Reads DIR/results.csv (kernel,mode,rules,op,depth,ns_per_op from
-bench/unveil-bench.c), prints the table and the PASS/FAIL of the targets,
-and writes DIR/table.txt, DIR/depth.png (cost vs path depth, one panel per
-call) and DIR/rules.png (cost vs number of rules).  When DIR holds
-results-previous.csv, it also prints how far this run is from that one.
+bench/unveil-bench.c) and DIR/cost.csv (the same columns, from
+bench/unveil-cost.c: unveil() itself, fork and exec under a veil, threads),
+prints the tables and the PASS/FAIL of the targets, and writes
+DIR/table.txt, DIR/depth.png (cost vs path depth, one panel per call),
+DIR/rules.png (cost vs number of rules) and DIR/setup.png (unveil() per call
+vs rules).  When DIR holds results-previous.csv, it also prints how far this
+run is from that one.
 """
 
 import csv
@@ -30,6 +33,19 @@ STAT_DEPTH = 20
 STAT_OVERHEAD = 10.0
 RULES_GROWTH = 2.0
 KERNEL_OVERHEAD = 0.5
+# Per level walked: (e) at most this many instructions, from the slope of
+# the veiled overhead of open+close between depths 10 and 30; overhead
+# ceilings in % over none, (f) at (call, depth), (g) at the deepest depth for
+# every other call.
+LEVEL_INSTRUCTIONS = 20
+LEVEL_CEILINGS = {("open+close", 20): 3.5, ("stat", 20): 4.0, ("openat", 30): 12.0}
+DEEPEST_CEILING = 5.0
+# (h) unveil(): n calls cost O(n log n) or less: the mean per call at 1000
+# rules at most log(1000)/log(10) = 3 times that at 10 rules.  (i) fork()
+# under a veil: the veil is shared, so 1000 rules cost what 100 do, within
+# this share.
+SETUP_GROWTH = 3.0
+FORK_RULES_GROWTH = 1.0
 
 
 def load(path):
@@ -124,7 +140,71 @@ def targets(results, ops, depths, rules):
     found.append((slower <= KERNEL_OVERHEAD,
                   f"(d) none, unveil kernel <= +{KERNEL_OVERHEAD} % over nounveil kernel, every "
                   f"call and depth: worst {op} depth {d}: {slower:+.2f} %"))
+
+    def overhead(op, d):
+        return ns("veiled", few, op, d) - ns("none", 0, op, d)
+
+    per_level = (overhead("open+close", depths[-1]) - overhead("open+close", 10)) / \
+        (depths[-1] - 10)
+    found.append((per_level <= LEVEL_INSTRUCTIONS,
+                  f"(e) per level walked <= {LEVEL_INSTRUCTIONS} instructions (open+close, "
+                  f"depth 10 to {depths[-1]}): {per_level:.1f}"))
+    for (op, d), ceiling in LEVEL_CEILINGS.items():
+        value = percent(ns("veiled", few, op, d), ns("none", 0, op, d))
+        found.append((value <= ceiling,
+                      f"(f) {op} at depth {d}, veiled <= +{ceiling} % over none: {value:+.2f} %"))
+    deepest, op = max((percent(ns("veiled", few, op, depths[-1]), ns("none", 0, op, depths[-1])),
+                       op) for op in ops if op != "openat")
+    found.append((deepest <= DEEPEST_CEILING,
+                  f"(g) every call but openat at depth {depths[-1]}, veiled <= "
+                  f"+{DEEPEST_CEILING} % over none: worst {op}: {deepest:+.2f} %"))
     return found
+
+
+def cost_targets(cost):
+    """(passed, description) of the targets on unveil() and fork()."""
+    found = []
+    growth = cost["setup", 1000, "add", 0] / cost["setup", 10, "add", 0]
+    found.append((growth <= SETUP_GROWTH,
+                  f"(h) unveil(), mean per call at 1000 rules <= {SETUP_GROWTH:.0f} x at 10: "
+                  f"{growth:.2f} x"))
+    fork = percent(cost["process", 1000, "fork", 0], cost["process", 100, "fork", 0])
+    found.append((abs(fork) <= FORK_RULES_GROWTH,
+                  f"(i) fork() under 1000 rules within {FORK_RULES_GROWTH} % of under 100: "
+                  f"{fork:+.2f} %"))
+    return found
+
+
+def cost_tables(cost):
+    """The lines of the tables of unveil-cost."""
+    lines = ["unveil() itself (ns, -icount): per call over all calls, per call over the "
+             "last tenth, unveil(NULL, NULL); 2000 = 1000 directory + 1000 name rules"]
+    lines.append(f"{'rules':>6}{'per call':>12}{'last tenth':>12}{'lock':>10}{'total':>12}")
+    for n in sorted({k[1] for k in cost if k[0] == "setup"}):
+        add, last, lock = (cost["setup", n, op, 0] for op in ("add", "add-last", "lock"))
+        lines.append(f"{n:>6}{add:>12.0f}{last:>12.0f}{lock:>10.0f}{add * n + lock:>12.0f}")
+    lines.append("")
+    lines.append("fork() + _exit() + wait(), fork() + execve() + wait() (ns, -icount), and "
+                 "over no veil")
+    base = {op: cost["process", 0, op, 0] for op in ("fork", "exec")}
+    lines.append(f"{'rules':>6}{'fork':>10}{'':>9}{'exec':>10}")
+    for n in sorted({k[1] for k in cost if k[0] == "process"}):
+        row = f"{n:>6}"
+        for op in ("fork", "exec"):
+            value = cost["process", n, op, 0]
+            row += f"{value:>10.0f}{percent(value, base[op]):>+8.2f}%"
+        lines.append(row)
+    threads = sorted({k[3] for k in cost if k[0] == "threads"})
+    if threads:
+        lines.append("")
+        lines.append("open+close at depth 10 on 2 vCPUs, wall clock (no -icount): ns per call "
+                     "per thread, and the speed-up of 2 threads over 1")
+        lines.append(f"{'mode':<10}" + "".join(f"{t:>9} thr" for t in threads) + f"{'speed-up':>10}")
+        for mode in ("none", "veiled", "landlock"):
+            values = [cost["threads", 1, mode, t] for t in threads]
+            lines.append(f"{mode:<10}" + "".join(f"{v:>13.0f}" for v in values) +
+                         f"{values[0] / values[-1] * threads[-1]:>10.2f}")
+    return lines
 
 
 def repeatability(results, previous_path):
@@ -182,17 +262,43 @@ def plot_rules(results, ops, depths, rules, path):
     save(fig, axes, path)
 
 
+def load_cost(path):
+    """{(mode, rules, op, depth): ns} of unveil-cost."""
+    with open(path, newline="") as f:
+        return {(mode, int(rules), op, int(depth)): float(ns)
+                for _, mode, rules, op, depth, ns in csv.reader(f)}
+
+
+def plot_setup(cost, path):
+    fig, ax = plt.subplots(figsize=(7, 5))
+    counts = sorted(n for n in {k[1] for k in cost if k[0] == "setup"} if n <= 1000)
+    for op, label in (("add", "per call, over all calls"), ("add-last", "per call, last tenth")):
+        ax.plot(counts, [cost["setup", n, op, 0] for n in counts], marker="o", label=label)
+    ax.set_xscale("log")
+    ax.set_xlabel("directory rules")
+    ax.set_ylabel("ns per unveil() call")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    ax.set_title("unveil() per call vs rules (QEMU -icount)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
     out = sys.argv[1]
     results, ops, depths = load(os.path.join(out, "results.csv"))
+    cost = load_cost(os.path.join(out, "cost.csv"))
     rules = sorted({k[2] for k in results if k[1] != "none"})
 
     lines = tables(results, ops, depths, rules)
     lines.append("")
+    lines += cost_tables(cost)
+    lines.append("")
     lines.append("targets")
-    for ok, text in targets(results, ops, depths, rules):
+    for ok, text in targets(results, ops, depths, rules) + cost_targets(cost):
         lines.append(f"{'PASS' if ok else 'FAIL'} {text}")
     previous = os.path.join(out, "results-previous.csv")
     if os.path.exists(previous):
@@ -204,6 +310,7 @@ def main():
         f.write(text)
     plot_depth(results, ops, depths, rules, os.path.join(out, "depth.png"))
     plot_rules(results, ops, depths, rules, os.path.join(out, "rules.png"))
+    plot_setup(cost, os.path.join(out, "setup.png"))
 
 
 if __name__ == "__main__":

@@ -37,9 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifndef __NR_unveil
-#define __NR_unveil 463
-#endif
+#include "bench.h"
 
 #define ROOT		"/tmp/bench"
 #define MAX_DEPTH	30
@@ -52,7 +50,6 @@ static const char *const mode_names[] = { "none", "veiled", "denied", "landlock"
 
 enum mode { NONE, VEILED, DENIED, LANDLOCK, NUM_MODES };
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define NUM_DEPTHS	ARRAY_SIZE(depths)
 #define NUM_RULE_COUNTS	ARRAY_SIZE(rule_counts)
 
@@ -76,18 +73,6 @@ static struct target targets[NUM_DEPTHS];
 
 /* Calls fail with ENOENT (mode "denied") instead of succeeding. */
 static bool hidden;
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	fprintf(stderr, "unveil-bench: ");
-	vfprintf(stderr, fmt, ap);
-	fprintf(stderr, ": %s\n", strerror(errno));
-	va_end(ap);
-	exit(1);
-}
 
 /* Dies unless the call did what the mode expects of it. */
 static void check(long ret, const char *call, const char *path)
@@ -168,33 +153,11 @@ static const struct {
 /* ns per call, [mode][rule count][op][depth]; shared with the children. */
 static double (*results)[NUM_RULE_COUNTS][NUM_OPS][NUM_DEPTHS];
 
-static long long now_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
-}
-
 static int compare(const void *a, const void *b)
 {
 	long long x = *(const long long *)a, y = *(const long long *)b;
 
 	return (x > y) - (x < y);
-}
-
-/*
- * Sleeps while the work that earlier calls left to RCU callbacks runs, and
- * wakes up at a timer tick (the kernel has no high-resolution timers): each
- * batch starts at the same point between two ticks, so the ticks, and what
- * runs in them, fall at the same calls in every run.  Idle time costs no
- * host time under -icount.
- */
-static void settle(void)
-{
-	const struct timespec idle = { .tv_nsec = 20 * 1000 * 1000 };
-
-	nanosleep(&idle, NULL);
 }
 
 /* ns per call: median over BATCHES batches, after a warm-up batch. */
@@ -226,21 +189,6 @@ static char *path_printf(char *buf, const char *fmt, ...)
 	vsnprintf(buf, PATH_MAX, fmt, ap);
 	va_end(ap);
 	return buf;
-}
-
-static void make_dir(const char *path)
-{
-	if (mkdir(path, 0755) && errno != EEXIST)
-		die("mkdir(%s)", path);
-}
-
-static void make_file(const char *path)
-{
-	int fd = open(path, O_WRONLY | O_CREAT, 0644);
-
-	if (fd < 0)
-		die("creating %s", path);
-	close(fd);
 }
 
 /* Fills @t for the directory @dir; the calls create and remove the same names. */
@@ -275,12 +223,6 @@ static void make_tree(void)
 	}
 	for (i = 1; i < MAX_RULES; i++)
 		make_dir(path_printf(path, ROOT "/other/%u", i));
-}
-
-static void unveil_or_die(const char *path, const char *permissions)
-{
-	if (syscall(__NR_unveil, path, permissions))
-		die("unveil(%s, %s)", path, permissions);
 }
 
 /* Reveals @allowed for everything, plus @rules - 1 directories for reading. */

@@ -232,18 +232,21 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 	seq_printf(m, "veiled %s\nlocked %s\nlearning %s\n",
 		   rules ? "yes" : "no", locked ? "yes" : "no",
 		   learning ? "yes" : "no");
-	for (d = 0; rules && d < rules->num_dirs; d++) {
-		const struct unveil_dir *const dir = &rules->dirs[d];
+	/* Nothing changes a ruleset that a reader holds. */
+	for (d = 0; rules && d < rules->num_ordered; d++) {
+		const struct unveil_dir *const dir =
+			&rules->dirs[rules->order[d]];
+		const struct unveil_names *const names = dir->names;
 
 		if (unveil_dir_is_dead(dir))
 			continue;
 		/* Inspectable entries are not rules. */
 		if (dir->has_rule)
 			show_rule(m, dir->access, dir, NULL);
-		for (n = 0; n < dir->num_names; n++)
-			if (dir->names[n].is_rule)
-				show_rule(m, dir->names[n].access, dir,
-					  &dir->names[n]);
+		for (n = 0; names && n < names->count; n++)
+			if (names->entries[n].is_rule)
+				show_rule(m, names->entries[n].access, dir,
+					  &names->entries[n]);
 	}
 	unveil_ruleset_put(rules);
 	return 0;

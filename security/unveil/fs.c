@@ -9,7 +9,8 @@
  *
  * Locking: a check takes no lock and no reference.  It walks up under
  * rcu_read_lock() (find_match_rcu()), and the rename_lock and mount_lock
- * sequence counts tell whether the walk raced with a change; after two such
+ * sequence counts tell whether the walk raced with a change (mount_lock's
+ * only once the walk left a mount: see struct walk_seq); after two such
  * races find_match() holds mount_lock (mount_read_lock_excl()) and then
  * rename_lock (read_seqlock_excl()), in that order, as d_path() does.  What
  * runs once a check failed (unveil_refuse()) runs after the walk, outside
@@ -38,6 +39,26 @@
 #include "veil.h"
 
 /**
+ * enum unveil_lookup - Which rules a check looks at first
+ * @UNVEIL_LOOKUP_DIR: The object is a directory, judged by its own rule
+ *                     first, then by those of its ancestors.
+ * @UNVEIL_LOOKUP_NAME: The object is a name in its parent directory:
+ *                      anything but an existing directory (files, and names
+ *                      being created or removed), judged by the name's rule
+ *                      first.
+ */
+enum unveil_lookup {
+	UNVEIL_LOOKUP_DIR,
+	UNVEIL_LOOKUP_NAME,
+};
+
+/* How an existing object is looked up. */
+static __always_inline enum unveil_lookup lookup_of(const struct dentry *const dentry)
+{
+	return d_is_dir(dentry) ? UNVEIL_LOOKUP_DIR : UNVEIL_LOOKUP_NAME;
+}
+
+/**
  * struct unveil_match - The rule nearest to an object
  */
 struct unveil_match {
@@ -52,60 +73,138 @@ struct unveil_match {
 	bool inspectable;
 };
 
-/* Rules of the current process, or NULL.  Caller holds rcu_read_lock(). */
-static const struct unveil_ruleset *current_rules(void)
-{
-	struct unveil_veil *const veil = unveil_current_veil();
-
-	return veil ? rcu_dereference(veil->rules) : NULL;
-}
-
-/* Rules tied to the directory of @dentry, under RCU. */
-static const struct unveil_dir *dir_of(const struct unveil_ruleset *rules,
-				       const struct dentry *const dentry)
+/* Object of a directory, under RCU; NULL for most directories. */
+static __always_inline const struct unveil_object *
+object_of(const struct dentry *const dentry, const long blob_offset)
 {
 	const struct inode *const inode = READ_ONCE(dentry->d_inode);
-	const struct unveil_object *object;
+	const struct unveil_inode_security *blob;
 
 	if (!inode)
 		return NULL;
-	object = rcu_dereference(unveil_inode(inode)->object);
+	blob = inode->i_security + blob_offset;
+	return rcu_dereference(blob->object);
+}
+
+/* Rules tied to the directory of @dentry, under RCU. */
+static __always_inline const struct unveil_dir *
+dir_of(const struct unveil_ruleset *rules, const struct dentry *const dentry)
+{
+	const struct unveil_object *const object =
+		object_of(dentry, unveil_blob_sizes.lbs_inode);
+
 	return object ? unveil_ruleset_find(rules, object) : NULL;
 }
 
-/* Moves @path out of mount roots to the mountpoints they cover. */
-static bool leave_mount_roots(struct path *const path)
+/*
+ * mount_lock's sequence count, read when a walk first leaves a mount.  A
+ * walk that stays in one mount reads nothing that mount_lock protects (the
+ * root of a mount never changes), so most checks never read mount_lock.
+ */
+struct walk_seq {
+	unsigned int mount;
+	bool left_mount;
+};
+
+/* Before a walk reads the mount tree. */
+static void begin_mount_read(struct walk_seq *const seq)
 {
-	while (path->dentry == path->mnt->mnt_root)
-		if (!follow_up_rcu(path))
-			return false;
-	return true;
+	if (!seq->left_mount) {
+		seq->mount = mount_seqbegin();
+		seq->left_mount = true;
+	}
 }
 
 /*
- * Moves @path one level up: from the root of a mount to the directory it
- * covers, whose rules then apply to what is mounted on it, or else to the
- * parent directory.  The layers of an overlay sit on private mounts
- * without a parent (see mount_is_internal()): above such a mount's root,
- * the walk goes on in its file system, so that a file of a layer is judged
- * by the rules on its real ancestors.  False at the real root, or at the
- * root of a detached mount.
+ * From the root of a mount, out to the mountpoint it covers, and out of
+ * the roots of the mounts beneath it.  Returns a NULL dentry if a mount has
+ * no parent.
  */
-static bool step_up(struct path *const path)
+static noinline struct path leave_mount_roots(struct path pos,
+					      struct walk_seq *const seq)
 {
-	struct dentry *parent;
+	begin_mount_read(seq);
+	while (pos.dentry == pos.mnt->mnt_root)
+		if (!follow_up_rcu(&pos))
+			return (struct path){};
+	return pos;
+}
 
-	if (path->dentry == path->mnt->mnt_root) {
-		if (follow_up_rcu(path))
-			return true;
-		if (!mount_is_internal(path->mnt))
-			return false;
+/*
+ * One level up from the root of the mount of @pos: the directory it covers,
+ * whose rules then apply to what is mounted on it.  The layers of an
+ * overlay sit on private mounts without a parent (see mount_is_internal()):
+ * above such a mount's root, the walk goes on in its file system, so that a
+ * file of a layer is judged by the rules on its real ancestors.  Returns a
+ * NULL dentry at the real root, or at the root of a detached mount.
+ */
+static noinline struct path leave_mount(struct path pos,
+					struct walk_seq *const seq)
+{
+	begin_mount_read(seq);
+	if (follow_up_rcu(&pos))
+		return pos;
+	if (mount_is_internal(pos.mnt) &&
+	    READ_ONCE(pos.dentry->d_parent) != pos.dentry)
+		pos.dentry = READ_ONCE(pos.dentry->d_parent);
+	else
+		pos.dentry = NULL;
+	return pos;
+}
+
+/* The directory rule on @dentry, under RCU, or NULL. */
+static __always_inline const struct unveil_dir *
+rule_on(const struct unveil_ruleset *rules, const struct dentry *const dentry,
+	const long blob_offset)
+{
+	const struct unveil_object *const object =
+		object_of(dentry, blob_offset);
+	const struct unveil_dir *dir;
+
+	if (likely(!object))
+		return NULL;
+	dir = unveil_ruleset_find(rules, object);
+	return dir && unveil_dir_has_rule(dir) ? dir : NULL;
+}
+
+/*
+ * The nearest directory rule strictly above @pos, under RCU, or NULL.  Most
+ * directories have no object: climbing over one takes three loads and four
+ * tests, with everything in registers (see "Performance" in the admin
+ * guide).
+ */
+static __always_inline const struct unveil_dir *
+rule_above(const struct unveil_ruleset *rules, struct path pos,
+	   struct walk_seq *const seq)
+{
+	const long blob_offset = unveil_blob_sizes.lbs_inode;
+	const struct dentry *dentry = pos.dentry;
+	const struct dentry *root = pos.mnt->mnt_root;
+	const struct unveil_dir *dir;
+
+	for (;;) {
+		while (likely(dentry != root)) {
+			const struct dentry *const parent =
+				READ_ONCE(dentry->d_parent);
+
+			/* The root of a file system, or out of the mount. */
+			if (unlikely(parent == dentry))
+				return NULL;
+			dentry = parent;
+			dir = rule_on(rules, dentry, blob_offset);
+			if (unlikely(dir))
+				return dir;
+		}
+		pos.dentry = (struct dentry *)dentry;
+		pos = leave_mount(pos, seq);
+		if (!pos.dentry)
+			return NULL;
+		dentry = pos.dentry;
+		root = pos.mnt->mnt_root;
+		dir = rule_on(rules, dentry, blob_offset);
+		if (dir)
+			return dir;
 	}
-	parent = READ_ONCE(path->dentry->d_parent);
-	if (parent == path->dentry)
-		return false;
-	path->dentry = parent;
-	return true;
 }
 
 static const struct unveil_name_rule *
@@ -125,89 +224,95 @@ name_rule_of(const struct unveil_dir *const dir,
 }
 
 /*
- * Finds the rule nearest to @pos, under RCU, without taking references.
- * @by_name: judge @pos as a name in its parent directory (anything but an
- * existing directory: files, and names being created or removed); otherwise
- * @pos is a directory, judged by its own rule first.
+ * Finds the rule nearest to @pos, looked up as @lookup says, under RCU,
+ * without taking references: the rule of the object itself (a name's, or a
+ * directory's own), else the nearest directory rule above it.
  */
-static struct unveil_match find_match_rcu(const struct unveil_ruleset *rules,
-					  struct path pos, const bool by_name)
+static __always_inline struct unveil_match
+find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
+	       const enum unveil_lookup lookup, struct walk_seq *const seq)
 {
 	struct unveil_match match = {};
-	const struct dentry *name = NULL;
 	const struct unveil_dir *dir;
 
 	RCU_LOCKDEP_WARN(!rcu_read_lock_held(), "walk outside RCU");
-	if (by_name) {
-		if (!leave_mount_roots(&pos))
-			return match;
+	if (lookup == UNVEIL_LOOKUP_NAME) {
+		const struct dentry *name;
+
+		if (unlikely(pos.dentry == pos.mnt->mnt_root)) {
+			pos = leave_mount_roots(pos, seq);
+			if (!pos.dentry)
+				return match;
+		}
 		name = pos.dentry;
 		pos.dentry = READ_ONCE(name->d_parent);
 		if (pos.dentry == name)
 			return match;
-	}
-	dir = dir_of(rules, pos.dentry);
-	if (!name)
-		match.inspectable = dir && dir->inspectable;
-	for (;;) {
-		if (name && dir && dir->num_names) {
+		dir = dir_of(rules, pos.dentry);
+		if (dir && unveil_dir_names(dir)) {
 			const struct unveil_name_rule *const entry =
 				name_rule_of(dir, name);
 
-			match.inspectable = entry && entry->inspectable;
-			if (entry && entry->is_rule) {
+			match.inspectable = entry && READ_ONCE(entry->inspectable);
+			if (entry && unveil_name_is_rule(entry)) {
 				match.kind = UNVEIL_RULE_NAME;
-				match.access = entry->access;
+				match.access = READ_ONCE(entry->access);
 				return match;
 			}
 		}
-		name = NULL;
-		if (dir && dir->has_rule) {
-			match.kind = UNVEIL_RULE_DIR;
-			match.access = dir->access;
-			return match;
-		}
-		if (!step_up(&pos))
-			return match;
+	} else {
 		dir = dir_of(rules, pos.dentry);
+		match.inspectable = dir && READ_ONCE(dir->inspectable);
 	}
+	if (!dir || !unveil_dir_has_rule(dir))
+		dir = rule_above(rules, pos, seq);
+	if (dir) {
+		match.kind = UNVEIL_RULE_DIR;
+		match.access = READ_ONCE(dir->access);
+	}
+	return match;
 }
 
 /*
  * Finds the rule nearest to @pos, again if a rename or a mount change raced
  * with the walk.  The caller holds rcu_read_lock().
  */
-static struct unveil_match find_match(const struct unveil_ruleset *rules,
-				      const struct path *const pos,
-				      const bool by_name)
+static __always_inline struct unveil_match
+find_match(const struct unveil_ruleset *rules, const struct path *const pos,
+	   const enum unveil_lookup lookup)
 {
+	struct walk_seq seq = {};
 	struct unveil_match match;
-	unsigned int rseq, mseq;
+	unsigned int rename_seq;
 	int tries;
 
-	for (tries = 0; tries < 2; tries++) {
-		rseq = read_seqbegin(&rename_lock);
-		mseq = mount_seqbegin();
-		match = find_match_rcu(rules, *pos, by_name);
-		if (!read_seqretry(&rename_lock, rseq) && !mount_seqretry(mseq))
+	for (tries = 0;; tries++) {
+		/*
+		 * Renames or mount changes keep racing with us (anywhere in
+		 * the system): hold both off for one walk, as d_path() does.
+		 */
+		if (unlikely(tries == 2)) {
+			mount_read_lock_excl();
+			read_seqlock_excl(&rename_lock);
+		}
+		seq.left_mount = false;
+		rename_seq = read_seqbegin(&rename_lock);
+		match = find_match_rcu(rules, *pos, lookup, &seq);
+		if (unlikely(tries == 2)) {
+			read_sequnlock_excl(&rename_lock);
+			mount_read_unlock_excl();
+			return match;
+		}
+		if (!read_seqretry(&rename_lock, rename_seq) &&
+		    !(seq.left_mount && mount_seqretry(seq.mount)))
 			return match;
 	}
-	/*
-	 * Renames or mount changes keep racing with us (anywhere in the
-	 * system): hold both off for one walk, as d_path() does.
-	 */
-	mount_read_lock_excl();
-	read_seqlock_excl(&rename_lock);
-	match = find_match_rcu(rules, *pos, by_name);
-	read_sequnlock_excl(&rename_lock);
-	mount_read_unlock_excl();
-	return match;
 }
 
 /*
  * Objects of internal file systems (pipes, sockets, memfd) have no path.
  * The private mounts of an overlay's layers are not such: a file there is
- * judged by its real ancestry (see step_up()), whoever asks and with
+ * judged by its real ancestry (see leave_mount()), whoever asks and with
  * whatever credentials.
  */
 static bool is_pathless(const struct path *const path)
@@ -219,89 +324,66 @@ static bool is_pathless(const struct path *const path)
 	       (inode && IS_PRIVATE(inode));
 }
 
-/* check_current() once some process may have a veil. */
-static int judge_current(const struct path *const pos, const bool by_name,
-			 const unveil_access_t needed, const char *const op)
+/*
+ * Judges @path for the current process, for the operation @op that needs
+ * @needed: the one check of every file system hook, called once
+ * unveil_used_anywhere(), out of line.  A process without a veil only
+ * looks for it.
+ *
+ * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
+ * missing.
+ */
+static noinline int check_path(const struct path *const path,
+			       const enum unveil_lookup lookup,
+			       const unveil_access_t needed,
+			       const char *const op)
 {
+	struct unveil_veil *const veil = unveil_current_veil();
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 	int err;
 
+	if (!veil)
+		return 0;
 	rcu_read_lock();
-	rules = current_rules();
-	if (!rules || is_pathless(pos)) {
+	rules = rcu_dereference(veil->rules);
+	if (!rules) {
 		rcu_read_unlock();
 		return 0;
 	}
-	match = find_match(rules, pos, by_name);
+	match = find_match(rules, path, lookup);
 	rcu_read_unlock();
 	if ((needed & UNVEIL_ACCESS_INSPECT) && match.inspectable)
 		return 0;
 	err = unveil_verdict(match.kind, match.access,
 			     needed & ~UNVEIL_ACCESS_INSPECT);
-	if (err)
-		err = unveil_refuse(op, pos, needed, match.access, err);
+	/* Rare enough to be asked last: the verdict does not apply. */
+	if (unlikely(err) && !is_pathless(path))
+		err = unveil_refuse(op, path, needed, match.access, err);
+	else
+		err = 0;
 	return err;
 }
 
-/*
- * Judges @pos for the current process, for the operation @op.  @by_name as
- * for find_match_rcu().  Inlined into every hook, so that until the first
- * unveil() in the system a hook does nothing but return, and a process
- * without a veil only looks for it.
- *
- * Returns: 0 if allowed, -ENOENT if hidden, -EACCES if a permission is
- * missing.
- */
-static __always_inline int check_current(const struct path *const pos,
-					 const bool by_name,
-					 const unveil_access_t needed,
-					 const char *const op)
-{
-	if (!unveil_used_anywhere() || !unveil_current_veil())
-		return 0;
-	return judge_current(pos, by_name, needed, op);
-}
-
-/* check_name() once some process may have a veil. */
-static noinline int judge_name(const struct path *const dir,
-			       struct dentry *const dentry,
-			       const unveil_access_t needed,
-			       const char *const op)
+/* Judges the name @dentry in the directory @dir: creation, removal. */
+static int check_name(const struct path *const dir,
+		      struct dentry *const dentry,
+		      const unveil_access_t needed, const char *const op)
 {
 	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
 
-	return check_current(&pos, true, needed, op);
-}
-
-/* Judges a name in a directory: creation, removal. */
-static __always_inline int check_name(const struct path *const dir,
-				      struct dentry *const dentry,
-				      const unveil_access_t needed,
-				      const char *const op)
-{
-	if (!unveil_used_anywhere())
-		return 0;
-	return judge_name(dir, dentry, needed, op);
-}
-
-/* Judges an existing object: by its name unless it is a directory. */
-static __always_inline int check_object(const struct path *const path,
-					const unveil_access_t needed,
-					const char *const op)
-{
-	return check_current(path, !d_is_dir(path->dentry), needed, op);
+	return check_path(&pos, UNVEIL_LOOKUP_NAME, needed, op);
 }
 
 /*
  * Permissions an object would get at @pos: what the nearest rule grants, or
- * nothing if it is hidden.  @by_name as for find_match_rcu().
+ * nothing if it is hidden.
  */
 static unveil_access_t effective_access(const struct unveil_ruleset *rules,
 					const struct path *const pos,
-					const bool by_name)
+					const enum unveil_lookup lookup)
 {
-	const struct unveil_match match = find_match(rules, pos, by_name);
+	const struct unveil_match match = find_match(rules, pos, lookup);
 
 	return unveil_verdict(match.kind, match.access, 0) ? 0 : match.access;
 }
@@ -311,36 +393,36 @@ static unveil_access_t effective_access(const struct unveil_ruleset *rules,
  * was: a file the veil lets the process only read must not become writable
  * under a new name.  As Landlock does, refuse with -EXDEV, so that tools
  * like mv(1) fall back to copying, which needs read access to the source
- * and create access at the target anyway.
- */
-/*
- * @from is the object; @to its new name, or for a directory (!@by_name) the
- * directory it moves into.  @op names the operation.
+ * and create access at the target anyway.  @from is the object, looked up
+ * as @lookup says; @to is its new name, or for a directory the directory it
+ * moves into.  @op names the operation.
  */
 static int check_no_more_access(const struct path *const from,
-				const struct path *const to, const bool by_name,
+				const struct path *const to,
+				const enum unveil_lookup lookup,
 				const char *const op)
 {
+	struct unveil_veil *const veil = unveil_current_veil();
 	const struct unveil_ruleset *rules;
 	const struct unveil_dir *own;
 	unveil_access_t had, gets;
 
-	if (!unveil_used_anywhere())
+	if (!veil)
 		return 0;
 	rcu_read_lock();
-	rules = current_rules();
+	rules = rcu_dereference(veil->rules);
 	if (!rules) {
 		rcu_read_unlock();
 		return 0;
 	}
 	/* A directory with its own rule takes it along: nothing changes. */
-	own = by_name ? NULL : dir_of(rules, from->dentry);
-	if (own && own->has_rule) {
+	own = lookup == UNVEIL_LOOKUP_DIR ? dir_of(rules, from->dentry) : NULL;
+	if (own && unveil_dir_has_rule(own)) {
 		rcu_read_unlock();
 		return 0;
 	}
-	had = effective_access(rules, from, by_name);
-	gets = effective_access(rules, to, by_name);
+	had = effective_access(rules, from, lookup);
+	gets = effective_access(rules, to, lookup);
 	rcu_read_unlock();
 	if (!(gets & ~had))
 		return 0;
@@ -352,8 +434,9 @@ static int check_no_more_access(const struct path *const from,
  * Permissions an open needs: @mode for reading and writing (FMODE_*), and
  * @flags (O_*), for an existing @inode, or NULL for a file it creates.
  */
-static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags,
-				  const struct inode *const inode)
+static __always_inline unveil_access_t
+open_needs(const fmode_t mode, const unsigned int flags,
+	   const struct inode *const inode)
 {
 	unveil_access_t needed = 0;
 
@@ -378,11 +461,15 @@ static unveil_access_t open_needs(const fmode_t mode, const unsigned int flags,
 }
 
 /*
- * The work of hook_file_open(), out of line: until the first unveil() the
- * hook is only a patched-out jump and a return, in every process.
+ * The work of hook_file_open(), out of line: until the first unveil() in
+ * the system, the hook is only a patched-out jump and a return, without
+ * even moving its argument.
  */
 static noinline int judge_file_open(struct file *const file)
 {
+	/* execve() and the ELF interpreter it loads. */
+	const bool exec = file->f_flags & __FMODE_EXEC;
+
 	/*
 	 * Files the kernel opens for its own use (kernel_file_open() and
 	 * backing files: an overlay reading its layers, FUSE passthrough)
@@ -392,12 +479,11 @@ static noinline int judge_file_open(struct file *const file)
 	 */
 	if (file->f_mode & (FMODE_NOACCOUNT | FMODE_CREATED))
 		return 0;
-	/* execve() and the ELF interpreter it loads. */
-	if (file->f_flags & __FMODE_EXEC)
-		return check_object(&file->f_path, UNVEIL_ACCESS_EXEC, "exec");
-	return check_object(&file->f_path,
-			    open_needs(file->f_mode, file->f_flags,
-				       file_inode(file)), "open");
+	return check_path(&file->f_path, lookup_of(file->f_path.dentry),
+			  exec ? UNVEIL_ACCESS_EXEC :
+				 open_needs(file->f_mode, file->f_flags,
+					    file_inode(file)),
+			  exec ? "exec" : "open");
 }
 
 static int hook_file_open(struct file *const file)
@@ -409,7 +495,10 @@ static int hook_file_open(struct file *const file)
 
 static int hook_path_truncate(const struct path *const path)
 {
-	return check_object(path, UNVEIL_ACCESS_WRITE, "truncate");
+	if (!unveil_used_anywhere())
+		return 0;
+	return check_path(path, lookup_of(path->dentry), UNVEIL_ACCESS_WRITE,
+			  "truncate");
 }
 
 /*
@@ -431,8 +520,8 @@ static noinline int judge_path_attr(const struct path *const path,
 	if (mask & MAY_WRITE)
 		needed |= UNVEIL_ACCESS_WRITE;
 	/* "stat": a call that only looks, which an inspectable object allows. */
-	return check_object(path, needed,
-			    mask == MAY_ACCESS ? "stat" : "attr");
+	return check_path(path, lookup_of(path->dentry), needed,
+			  mask == MAY_ACCESS ? "stat" : "attr");
 }
 
 /* As hook_file_open(): stat() and access() are as frequent as open(). */
@@ -479,28 +568,22 @@ static int hook_path_mknod(const struct path *const dir,
 }
 
 /* open(O_CREAT) of a new file: judged as the whole open, before it exists. */
-static noinline int judge_path_open_create(const struct path *const dir,
-					   struct dentry *const dentry,
-					   const int open_flag)
-{
-	return check_name(dir, dentry,
-			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
-			  "create");
-}
-
-/* As hook_file_open(): nothing but a return until the first unveil(). */
 static int hook_path_open_create(const struct path *const dir,
 				 struct dentry *const dentry,
 				 const int open_flag)
 {
 	if (!unveil_used_anywhere())
 		return 0;
-	return judge_path_open_create(dir, dentry, open_flag);
+	return check_name(dir, dentry,
+			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
+			  "create");
 }
 
 static int hook_path_mkdir(const struct path *const dir,
 			   struct dentry *const dentry, const umode_t mode)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "mkdir");
 }
 
@@ -508,38 +591,111 @@ static int hook_path_symlink(const struct path *const dir,
 			     struct dentry *const dentry,
 			     const char *const old_name)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "symlink");
 }
 
 static int hook_path_unlink(const struct path *const dir,
 			    struct dentry *const dentry)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE, "unlink");
+}
+
+/* Judges the directory @dentry in @dir by its own rule: rmdir(). */
+static noinline int judge_rmdir(const struct path *const dir,
+				struct dentry *const dentry)
+{
+	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+
+	return check_path(&pos, UNVEIL_LOOKUP_DIR, UNVEIL_ACCESS_CREATE,
+			  "rmdir");
 }
 
 static int hook_path_rmdir(const struct path *const dir,
 			   struct dentry *const dentry)
 {
-	const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_rmdir(dir, dentry);
+}
 
-	/* A directory: its own rule decides. */
-	return check_current(&pos, false, UNVEIL_ACCESS_CREATE, "rmdir");
+/* A new name for a file: hook_path_link() once a process may be veiled. */
+static noinline int judge_link(struct dentry *const old_dentry,
+			       const struct path *const new_dir,
+			       struct dentry *const new_dentry)
+{
+	/* Hard links stay within one mount. */
+	const struct path from = { .mnt = new_dir->mnt, .dentry = old_dentry };
+	int err;
+
+	err = check_path(&from, UNVEIL_LOOKUP_NAME, UNVEIL_ACCESS_READ, "link");
+	if (!err)
+		err = check_name(new_dir, new_dentry, UNVEIL_ACCESS_CREATE,
+				 "link");
+	if (!err) {
+		const struct path to = { .mnt = new_dir->mnt,
+					 .dentry = new_dentry };
+
+		err = check_no_more_access(&from, &to, UNVEIL_LOOKUP_NAME,
+					   "link");
+	}
+	return err;
 }
 
 static int hook_path_link(struct dentry *const old_dentry,
 			  const struct path *const new_dir,
 			  struct dentry *const new_dentry)
 {
-	/* Hard links stay within one mount. */
-	const struct path from = { .mnt = new_dir->mnt, .dentry = old_dentry };
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_link(old_dentry, new_dir, new_dentry);
+}
+
+/* hook_path_rename() once a process may be veiled. */
+static noinline int judge_rename(const struct path *const old_dir,
+				 struct dentry *const old_dentry,
+				 const struct path *const new_dir,
+				 struct dentry *const new_dentry,
+				 const unsigned int flags)
+{
+	const unveil_access_t move = UNVEIL_ACCESS_READ | UNVEIL_ACCESS_CREATE;
+	const struct path from = { .mnt = old_dir->mnt, .dentry = old_dentry };
 	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
+	const enum unveil_lookup old_lookup = lookup_of(old_dentry);
+	const enum unveil_lookup new_lookup = lookup_of(new_dentry);
+	const bool exchange = flags & RENAME_EXCHANGE;
 	int err;
 
-	err = check_current(&from, true, UNVEIL_ACCESS_READ, "link");
+	/* A whiteout is a character device node (0:0), made at the source. */
+	if (flags & RENAME_WHITEOUT)
+		return deny_if_veiled("rename", &from);
+	err = check_path(&from, old_lookup, move, "rename");
+	/*
+	 * The target name needs 'c'.  An existing target is removed (or moved
+	 * away), so it is judged as rmdir() or unlink() would judge it: a
+	 * directory by its own rule.
+	 */
 	if (!err)
-		err = check_current(&to, true, UNVEIL_ACCESS_CREATE, "link");
+		err = check_path(&to, new_lookup,
+				 exchange ? move : UNVEIL_ACCESS_CREATE,
+				 "rename");
+	/*
+	 * A file gets the rights of its new name; a directory those of its new
+	 * parent, unless it has its own rule: a rule on a directory it
+	 * replaces does not carry over.
+	 */
 	if (!err)
-		err = check_no_more_access(&from, &to, true, "link");
+		err = check_no_more_access(&from,
+					   old_lookup == UNVEIL_LOOKUP_NAME ?
+					   &to : new_dir, old_lookup, "rename");
+	if (!err && exchange)
+		err = check_no_more_access(&to,
+					   new_lookup == UNVEIL_LOOKUP_NAME ?
+					   &from : old_dir, new_lookup,
+					   "rename");
 	return err;
 }
 
@@ -549,57 +705,32 @@ static int hook_path_rename(const struct path *const old_dir,
 			    struct dentry *const new_dentry,
 			    const unsigned int flags)
 {
-	const unveil_access_t move = UNVEIL_ACCESS_READ | UNVEIL_ACCESS_CREATE;
-	const struct path from = { .mnt = old_dir->mnt, .dentry = old_dentry };
-	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
-	const bool old_by_name = !d_is_dir(old_dentry);
-	const bool exchange = flags & RENAME_EXCHANGE;
-	int err;
-
-	/* A whiteout is a character device node (0:0), made at the source. */
-	if (flags & RENAME_WHITEOUT)
-		return deny_if_veiled("rename", &from);
-	err = check_current(&from, old_by_name, move, "rename");
-	/*
-	 * The target name needs 'c'.  An existing target is removed (or moved
-	 * away), so it is judged as rmdir() or unlink() would judge it: a
-	 * directory by its own rule.
-	 */
-	if (!err)
-		err = check_current(&to, !d_is_dir(new_dentry),
-				    exchange ? move : UNVEIL_ACCESS_CREATE,
-				    "rename");
-	/*
-	 * A file gets the rights of its new name; a directory those of its new
-	 * parent, unless it has its own rule: a rule on a directory it
-	 * replaces does not carry over.
-	 */
-	if (!err)
-		err = check_no_more_access(&from, old_by_name ? &to : new_dir,
-					   old_by_name, "rename");
-	if (!err && exchange)
-		err = check_no_more_access(&to, d_is_dir(new_dentry) ?
-					   old_dir : &from,
-					   !d_is_dir(new_dentry), "rename");
-	return err;
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_rename(old_dir, old_dentry, new_dir, new_dentry, flags);
 }
 
 static int hook_path_chroot(const struct path *const path)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	/* Only needs to be visible. */
-	return check_current(path, false, 0, "chroot");
+	return check_path(path, UNVEIL_LOOKUP_DIR, 0, "chroot");
 }
 
 static int hook_path_notify(const struct path *const path, const u64 mask,
 			    const unsigned int obj_type)
 {
+	if (!unveil_used_anywhere())
+		return 0;
 	/*
 	 * fanotify marks on a mount or a file system report events, with
 	 * names, from anywhere below, hidden places included.
 	 */
 	if (obj_type != FSNOTIFY_OBJ_TYPE_INODE)
 		return deny_if_veiled("watch", path);
-	return check_object(path, UNVEIL_ACCESS_READ, "watch");
+	return check_path(path, lookup_of(path->dentry), UNVEIL_ACCESS_READ,
+			  "watch");
 }
 
 static int hook_sb_mount(const char *const dev_name,

@@ -20,29 +20,6 @@
 #include "ruleset.h"
 
 /**
- * unveil_verdict - Decide an access from the rule nearest to the object
- * @kind: What kind of rule was found, if any.
- * @access: Permissions of that rule.
- * @needed: Permissions the operation needs.
- *
- * A directory rule without permissions hides its tree; any other rule makes
- * the object visible, and grants the operation if it holds every needed
- * permission.
- *
- * Returns: 0 if allowed, -ENOENT if the object is hidden, -EACCES if it is
- * visible but the rule lacks a needed permission.
- */
-int unveil_verdict(const enum unveil_rule_kind kind,
-		   const unveil_access_t access, const unveil_access_t needed)
-{
-	if (kind == UNVEIL_RULE_NONE || (kind == UNVEIL_RULE_DIR && !access))
-		return -ENOENT;
-	if (needed & ~access)
-		return -EACCES;
-	return 0;
-}
-
-/**
  * unveil_name_hash - Hash a file name
  * @name: The name; may change under the caller (RCU readers of dentry names),
  *        but is NUL-terminated within @max_len + 1 bytes.
@@ -70,24 +47,22 @@ u32 unveil_name_hash(const char *const name, const size_t max_len,
 	return hash;
 }
 
-/**
- * unveil_ruleset_find - Find the rules of a directory
- * @ruleset: Rules of a process.
- * @object: Object of the directory.
- *
- * Returns: The directory's rules, or NULL.
- */
-const struct unveil_dir *
-unveil_ruleset_find(const struct unveil_ruleset *const ruleset,
-		    const struct unveil_object *const object)
+static const struct unveil_name_rule *
+find_name(const struct unveil_names *const names, const char *const name,
+	  const size_t len, const u32 hash)
 {
-	u32 i = hash_ptr(object, 32) & ruleset->hash_mask;
+	u32 i = hash & names->hash_mask;
 	u32 slot;
 
-	while ((slot = ruleset->slots[i])) {
-		if (ruleset->dirs[slot - 1].object == object)
-			return &ruleset->dirs[slot - 1];
-		i = (i + 1) & ruleset->hash_mask;
+	/* Pairs with the release in append_name(). */
+	while ((slot = smp_load_acquire(&names->slots[i]))) {
+		const struct unveil_name_rule *const entry =
+			&names->entries[slot - 1];
+
+		if (entry->hash == hash && entry->len == len &&
+		    !memcmp(entry->name, name, len))
+			return entry;
+		i = (i + 1) & names->hash_mask;
 	}
 	return NULL;
 }
@@ -105,21 +80,15 @@ const struct unveil_name_rule *
 unveil_dir_find_name(const struct unveil_dir *const dir, const char *const name,
 		     const size_t len, const u32 hash)
 {
-	u32 i;
+	const struct unveil_names *const names = unveil_dir_names(dir);
 
-	for (i = 0; i < dir->num_names; i++) {
-		const struct unveil_name_rule *const rule = &dir->names[i];
-
-		if (rule->hash == hash && rule->len == len &&
-		    !memcmp(rule->name, name, len))
-			return rule;
-	}
-	return NULL;
+	return names ? find_name(names, name, len, hash) : NULL;
 }
 
 /*
  * What a change does to one name: make or replace a rule, make it
- * inspectable, or both.  @found is the name's entry in the old ruleset.
+ * inspectable, or both.  @found is the name's entry in the ruleset the
+ * change applies to.
  */
 struct name_change {
 	struct unveil_name_rule entry;
@@ -128,20 +97,19 @@ struct name_change {
 
 /*
  * What a change does to one directory, and to @num_names names in it,
- * starting at @first_name.  @found is the directory's entry in the old
- * ruleset; it @moves to the end if it gets its first rule, so that the
- * directories stay in the order they got their first rule.
+ * starting at @first_name.  @found is the directory's entry in the ruleset
+ * the change applies to; @grown, a larger name table made ready for it.
  */
 struct dir_change {
 	struct unveil_object *object;
 	const struct unveil_dir *found;
-	bool moves;
 	bool rule;
 	unveil_access_t access;
 	bool inspectable;
 	struct unveil_shown_path *shown;
 	u32 first_name;
 	u32 num_names;
+	struct unveil_names *grown;
 };
 
 /*
@@ -183,30 +151,22 @@ static bool same_target(const struct change_item *const x,
 	return x->object == y->object && !cmp_items(x, y);
 }
 
-/* Whether @dir holds a rule, not only inspectable entries. */
-static bool holds_rules(const struct unveil_dir *const dir)
-{
-	u32 n;
-
-	for (n = 0; n < dir->num_names; n++)
-		if (dir->names[n].is_rule)
-			return true;
-	return dir->has_rule;
-}
-
 static void free_sorted(struct sorted_change *const sorted)
 {
+	u32 d;
+
+	for (d = 0; sorted->dirs && d < sorted->num_dirs; d++)
+		kvfree(sorted->dirs[d].grown);
 	kvfree(sorted->dirs);
 	kvfree(sorted->names);
 }
 
 /*
  * Sorts @change by directory and name, merging the items that name the
- * same target, and finds each in @old.  Returns 0, -ENAMETOOLONG if a name
- * is longer than NAME_MAX, or -ENOMEM.
+ * same target.  Returns 0, -ENAMETOOLONG if a name is longer than NAME_MAX,
+ * or -ENOMEM.
  */
-static int sort_change(const struct unveil_ruleset *const old,
-		       const struct unveil_change *const change,
+static int sort_change(const struct unveil_change *const change,
 		       struct sorted_change *const sorted)
 {
 	const u32 count = change->num_inspectable + 1;
@@ -219,6 +179,8 @@ static int sort_change(const struct unveil_ruleset *const old,
 				GFP_KERNEL_ACCOUNT);
 	sorted->names = kvcalloc(count, sizeof(*sorted->names),
 				 GFP_KERNEL_ACCOUNT);
+	sorted->num_dirs = 0;
+	sorted->num_names = 0;
 	if (!items || !sorted->dirs || !sorted->names) {
 		kvfree(items);
 		free_sorted(sorted);
@@ -247,8 +209,6 @@ static int sort_change(const struct unveil_ruleset *const old,
 	}
 	sort(items, count, sizeof(*items), cmp_items, NULL);
 
-	sorted->num_dirs = 0;
-	sorted->num_names = 0;
 	for (i = 0; i < count; i = n) {
 		struct change_item merged = items[i];
 		struct dir_change *dir;
@@ -262,15 +222,11 @@ static int sort_change(const struct unveil_ruleset *const old,
 		if (!dir || dir->object != merged.object) {
 			dir = &sorted->dirs[sorted->num_dirs++];
 			dir->object = merged.object;
-			dir->found = old ? unveil_ruleset_find(old, merged.object) :
-					   NULL;
 			dir->first_name = sorted->num_names;
 		}
 		if (merged.name) {
-			struct name_change *const name =
-				&sorted->names[sorted->num_names++];
-
-			name->entry = (struct unveil_name_rule){
+			sorted->names[sorted->num_names++].entry =
+				(struct unveil_name_rule){
 				.hash = unveil_name_hash(merged.name,
 							 merged.len, NULL),
 				.len = merged.len,
@@ -279,10 +235,6 @@ static int sort_change(const struct unveil_ruleset *const old,
 				.inspectable = merged.inspectable,
 				.name = merged.name,
 			};
-			name->found = dir->found ?
-				unveil_dir_find_name(dir->found, merged.name,
-						     merged.len,
-						     name->entry.hash) : NULL;
 			dir->num_names++;
 		} else {
 			dir->rule |= merged.rule;
@@ -290,13 +242,35 @@ static int sort_change(const struct unveil_ruleset *const old,
 		}
 		if (merged.rule && !merged.name)
 			dir->access = change->access;
-		if (merged.rule) {
+		if (merged.rule)
 			dir->shown = change->shown;
-			dir->moves = dir->found && !holds_rules(dir->found);
-		}
 	}
 	kvfree(items);
 	return 0;
+}
+
+/* Finds each directory and name of @sorted in @ruleset (or NULL). */
+static void resolve_change(const struct unveil_ruleset *const ruleset,
+			   struct sorted_change *const sorted)
+{
+	u32 d, c;
+
+	for (d = 0; d < sorted->num_dirs; d++) {
+		struct dir_change *const dir = &sorted->dirs[d];
+
+		dir->found = ruleset ? unveil_ruleset_find(ruleset, dir->object) :
+				       NULL;
+		for (c = 0; c < dir->num_names; c++) {
+			struct name_change *const name =
+				&sorted->names[dir->first_name + c];
+
+			name->found = dir->found ?
+				unveil_dir_find_name(dir->found,
+						     name->entry.name,
+						     name->entry.len,
+						     name->entry.hash) : NULL;
+		}
+	}
 }
 
 /* Finds the change of @object in @sorted, or NULL. */
@@ -320,158 +294,88 @@ find_dir_change(const struct sorted_change *const sorted,
 }
 
 /**
- * struct ruleset_layout - Sizes of a ruleset being built
+ * struct ruleset_counts - What a ruleset holds, against the limits
  */
-struct ruleset_layout {
+struct ruleset_counts {
 	/** @num_dirs: Directories. */
 	u32 num_dirs;
-	/** @num_names: Name entries. */
-	u32 num_names;
 	/** @num_dir_rules: Directory rules. */
 	u32 num_dir_rules;
 	/** @num_name_rules: Name rules. */
 	u32 num_name_rules;
 	/** @num_inspectable: Entries that are inspectable, and not rules. */
 	u32 num_inspectable;
-	/** @name_bytes: Bytes of all names. */
-	size_t name_bytes;
-	/** @num_slots: Hash slots, a power of two. */
-	u32 num_slots;
 };
 
-static void count_dir(struct ruleset_layout *const l,
+static bool over_limits(const struct ruleset_counts *const counts)
+{
+	return counts->num_dir_rules > UNVEIL_MAX_DIR_RULES ||
+	       counts->num_name_rules > UNVEIL_MAX_NAME_RULES ||
+	       counts->num_inspectable > UNVEIL_MAX_INSPECTABLE;
+}
+
+/* What @ruleset holds, as it counts it. */
+static struct ruleset_counts counts_of(const struct unveil_ruleset *ruleset)
+{
+	if (!ruleset)
+		return (struct ruleset_counts){};
+	return (struct ruleset_counts){
+		.num_dirs = READ_ONCE(ruleset->num_dirs),
+		.num_dir_rules = READ_ONCE(ruleset->num_dir_rules),
+		.num_name_rules = READ_ONCE(ruleset->num_name_rules),
+		.num_inspectable = READ_ONCE(ruleset->num_inspectable),
+	};
+}
+
+static void count_dir(struct ruleset_counts *const counts,
 		      const struct unveil_dir *const dir)
 {
+	const struct unveil_names *const names = unveil_dir_names(dir);
+	/* Pairs with the release in append_name(): may run without the lock. */
+	const u32 count = names ? smp_load_acquire(&names->count) : 0;
+	const bool has_rule = unveil_dir_has_rule(dir);
 	u32 n;
 
-	l->num_dirs++;
-	l->num_dir_rules += dir->has_rule;
-	l->num_inspectable += dir->inspectable && !dir->has_rule;
-	l->num_names += dir->num_names;
-	for (n = 0; n < dir->num_names; n++) {
-		l->num_name_rules += dir->names[n].is_rule;
-		l->num_inspectable += dir->names[n].inspectable &&
-				      !dir->names[n].is_rule;
-		l->name_bytes += dir->names[n].len;
+	counts->num_dirs++;
+	counts->num_dir_rules += has_rule;
+	counts->num_inspectable += READ_ONCE(dir->inspectable) && !has_rule;
+	for (n = 0; n < count; n++) {
+		const bool is_rule = unveil_name_is_rule(&names->entries[n]);
+
+		counts->num_name_rules += is_rule;
+		counts->num_inspectable +=
+			READ_ONCE(names->entries[n].inspectable) && !is_rule;
 	}
-}
-
-static struct unveil_ruleset *alloc_ruleset(const struct ruleset_layout *l)
-{
-	struct unveil_ruleset *ruleset;
-	size_t size = sizeof(*ruleset);
-
-	size = size_add(size, array_size(l->num_dirs, sizeof(struct unveil_dir)));
-	size = size_add(size, array_size(l->num_names,
-					 sizeof(struct unveil_name_rule)));
-	size = size_add(size, array_size(l->num_slots, sizeof(u32)));
-	size = size_add(size, l->name_bytes);
-	ruleset = kvzalloc(size, GFP_KERNEL_ACCOUNT);
-	if (!ruleset)
-		return NULL;
-	refcount_set(&ruleset->usage, 1);
-	ruleset->num_dirs = l->num_dirs;
-	ruleset->num_dir_rules = l->num_dir_rules;
-	ruleset->num_name_rules = l->num_name_rules;
-	ruleset->num_inspectable = l->num_inspectable;
-	ruleset->hash_mask = l->num_slots - 1;
-	ruleset->dirs = (struct unveil_dir *)(ruleset + 1);
-	ruleset->slots = (u32 *)((struct unveil_name_rule *)
-				 (ruleset->dirs + l->num_dirs) + l->num_names);
-	return ruleset;
-}
-
-static void hash_dirs(struct unveil_ruleset *const ruleset)
-{
-	u32 d;
-
-	for (d = 0; d < ruleset->num_dirs; d++) {
-		u32 i = hash_ptr(ruleset->dirs[d].object, 32) &
-			ruleset->hash_mask;
-
-		while (ruleset->slots[i])
-			i = (i + 1) & ruleset->hash_mask;
-		ruleset->slots[i] = d + 1;
-	}
-}
-
-/* Copies @len bytes of @src to *@bytes and moves *@bytes past them. */
-static const char *copy_bytes(const char *const src, const size_t len,
-			      char **const bytes)
-{
-	const char *const copy = memcpy(*bytes, src, len);
-
-	*bytes += len;
-	return copy;
-}
-
-static void merge_name(struct unveil_name_rule *const entry,
-		       const struct unveil_name_rule *const change)
-{
-	if (change->is_rule) {
-		entry->is_rule = true;
-		entry->access = change->access;
-	}
-	entry->inspectable |= change->inspectable;
 }
 
 /*
- * Writes to @dst the directory @src (or a new one if NULL) with @change
- * (if not NULL) applied to it, its names at *@names and their bytes at
- * *@bytes; takes the references the new ruleset holds.
+ * Whether a copy of @old keeps @dir: rules on a file system unmounted since
+ * can never match again, but a change's directory is alive.
  */
-static void build_dir(struct unveil_dir *const dst,
-		      const struct unveil_dir *const src,
-		      const struct dir_change *const change,
-		      const struct sorted_change *const sorted,
-		      struct unveil_name_rule **const names, char **const bytes)
+static bool copy_keeps(const struct unveil_dir *const dir,
+		       const struct sorted_change *const sorted)
 {
-	const struct name_change *const first =
-		change ? &sorted->names[change->first_name] : NULL;
-	u32 i, c;
-
-	if (src)
-		*dst = *src;
-	else
-		*dst = (struct unveil_dir){ .object = change->object };
-	dst->names = *names;
-	dst->num_names = 0;
-	for (i = 0; src && i < src->num_names; i++) {
-		struct unveil_name_rule *const entry = (*names)++;
-
-		*entry = src->names[i];
-		for (c = 0; change && c < change->num_names; c++)
-			if (first[c].found == &src->names[i])
-				merge_name(entry, &first[c].entry);
-		entry->name = copy_bytes(entry->name, entry->len, bytes);
-		dst->num_names++;
-	}
-	for (c = 0; change && c < change->num_names; c++) {
-		struct unveil_name_rule *entry;
-
-		if (first[c].found)
-			continue;
-		entry = (*names)++;
-		*entry = first[c].entry;
-		entry->name = copy_bytes(entry->name, entry->len, bytes);
-		dst->num_names++;
-	}
-	if (change) {
-		if (change->rule) {
-			dst->has_rule = true;
-			dst->access = change->access;
-		}
-		dst->inspectable |= change->inspectable;
-		if (!dst->shown)
-			dst->shown = change->shown;
-	}
-	unveil_object_get(dst->object);
-	if (dst->shown)
-		refcount_inc(&dst->shown->usage);
+	return !unveil_dir_is_dead(dir) ||
+	       (sorted && find_dir_change(sorted, dir->object));
 }
 
-/* Counts what @change adds to @layout, on top of the old ruleset. */
-static void count_change(struct ruleset_layout *const l,
+/* What a copy of @ruleset would hold: the directories it keeps. */
+static struct ruleset_counts counts_kept(const struct unveil_ruleset *ruleset,
+					 const struct sorted_change *sorted)
+{
+	/* Pairs with the release in apply_change(): may run without the lock. */
+	const u32 num_dirs = ruleset ? smp_load_acquire(&ruleset->num_dirs) : 0;
+	struct ruleset_counts counts = {};
+	u32 i;
+
+	for (i = 0; i < num_dirs; i++)
+		if (copy_keeps(&ruleset->dirs[i], sorted))
+			count_dir(&counts, &ruleset->dirs[i]);
+	return counts;
+}
+
+/* Counts what @sorted adds to @counts, as resolved in their ruleset. */
+static void count_change(struct ruleset_counts *const counts,
 			 const struct sorted_change *const sorted)
 {
 	u32 d, c;
@@ -482,13 +386,13 @@ static void count_change(struct ruleset_layout *const l,
 		const bool had_rule = found && found->has_rule;
 		const bool was_inspectable = found && found->inspectable;
 
-		if (!found)
-			l->num_dirs++;
-		l->num_dir_rules += dir->rule && !had_rule;
-		l->num_inspectable -= (was_inspectable && !had_rule &&
-				       dir->rule);
-		l->num_inspectable += (dir->inspectable && !was_inspectable &&
-				       !had_rule && !dir->rule);
+		counts->num_dirs += !found;
+		counts->num_dir_rules += dir->rule && !had_rule;
+		counts->num_inspectable -= was_inspectable && !had_rule &&
+					   dir->rule;
+		counts->num_inspectable += dir->inspectable &&
+					   !was_inspectable && !had_rule &&
+					   !dir->rule;
 		for (c = 0; c < dir->num_names; c++) {
 			const struct name_change *const name =
 				&sorted->names[dir->first_name + c];
@@ -496,23 +400,20 @@ static void count_change(struct ruleset_layout *const l,
 			const bool old_rule = old && old->is_rule;
 			const bool old_insp = old && old->inspectable;
 
-			if (!old) {
-				l->num_names++;
-				l->name_bytes += name->entry.len;
-			}
-			l->num_name_rules += name->entry.is_rule && !old_rule;
-			l->num_inspectable -= old_insp && !old_rule &&
-					      name->entry.is_rule;
-			l->num_inspectable += name->entry.inspectable &&
-					      !old_insp && !old_rule &&
-					      !name->entry.is_rule;
+			counts->num_name_rules += name->entry.is_rule &&
+						  !old_rule;
+			counts->num_inspectable -= old_insp && !old_rule &&
+						   name->entry.is_rule;
+			counts->num_inspectable += name->entry.inspectable &&
+						   !old_insp && !old_rule &&
+						   !name->entry.is_rule;
 		}
 	}
 }
 
 /**
  * unveil_ruleset_has_room - Whether a rule passes the limits
- * @old: Current rules, or NULL.
+ * @old: Current rules, or NULL; may be read without the veil's lock.
  * @object: Directory of the rule.
  * @name: Unveiled name, or NULL for a directory rule.
  *
@@ -525,101 +426,381 @@ bool unveil_ruleset_has_room(const struct unveil_ruleset *const old,
 			     const struct unveil_object *const object,
 			     const char *const name)
 {
-	struct ruleset_layout layout = {};
+	struct ruleset_counts counts = counts_of(old);
 	const struct unveil_dir *found;
 	size_t len;
-	u32 i;
 
 	if (!old)
 		return true;
-	for (i = 0; i < old->num_dirs; i++)
-		if (!unveil_dir_is_dead(&old->dirs[i]))
-			count_dir(&layout, &old->dirs[i]);
 	found = unveil_ruleset_find(old, object);
-	if (!name)
-		return (found && found->has_rule) ||
-		       layout.num_dir_rules < UNVEIL_MAX_DIR_RULES;
-	len = strnlen(name, NAME_MAX + 1);
-	if (found) {
-		const struct unveil_name_rule *const entry =
-			unveil_dir_find_name(found, name, len,
-					     unveil_name_hash(name, len, NULL));
+	if (name) {
+		len = strnlen(name, NAME_MAX + 1);
+		if (found) {
+			const struct unveil_name_rule *const entry =
+				unveil_dir_find_name(found, name, len,
+						     unveil_name_hash(name, len,
+								      NULL));
 
-		if (entry && entry->is_rule)
-			return true;
+			if (entry && unveil_name_is_rule(entry))
+				return true;
+		}
+	} else if (found && unveil_dir_has_rule(found)) {
+		return true;
 	}
-	return layout.num_name_rules < UNVEIL_MAX_NAME_RULES;
+	/* At the limit, rules on unmounted file systems do not count. */
+	if (name ? counts.num_name_rules >= UNVEIL_MAX_NAME_RULES :
+		   counts.num_dir_rules >= UNVEIL_MAX_DIR_RULES)
+		counts = counts_kept(old, NULL);
+	return name ? counts.num_name_rules < UNVEIL_MAX_NAME_RULES :
+		      counts.num_dir_rules < UNVEIL_MAX_DIR_RULES;
+}
+
+static struct unveil_ruleset *alloc_ruleset(const u32 max_dirs)
+{
+	const u32 num_slots = roundup_pow_of_two(2 * max_dirs);
+	struct unveil_ruleset *ruleset;
+	size_t size = sizeof(*ruleset);
+
+	size = size_add(size, array_size(max_dirs, sizeof(struct unveil_dir)));
+	size = size_add(size, array_size(max_dirs, sizeof(u32)));
+	size = size_add(size, array_size(num_slots, sizeof(u32)));
+	ruleset = kvzalloc(size, GFP_KERNEL_ACCOUNT);
+	if (!ruleset)
+		return NULL;
+	refcount_set(&ruleset->usage, 1);
+	ruleset->max_dirs = max_dirs;
+	ruleset->hash_mask = num_slots - 1;
+	ruleset->dirs = (struct unveil_dir *)(ruleset + 1);
+	ruleset->order = (u32 *)(ruleset->dirs + max_dirs);
+	ruleset->slots = ruleset->order + max_dirs;
+	return ruleset;
+}
+
+static struct unveil_names *alloc_names(const u32 max, const u32 bytes_max)
+{
+	const u32 num_slots = roundup_pow_of_two(2 * max);
+	struct unveil_names *names;
+	size_t size = struct_size(names, entries, max);
+
+	size = size_add(size, array_size(num_slots, sizeof(u32)));
+	size = size_add(size, bytes_max);
+	names = kvzalloc(size, GFP_KERNEL_ACCOUNT);
+	if (!names)
+		return NULL;
+	names->max = max;
+	names->hash_mask = num_slots - 1;
+	names->bytes_max = bytes_max;
+	names->slots = (u32 *)(names->entries + max);
+	names->bytes = (char *)(names->slots + num_slots);
+	return names;
+}
+
+/*
+ * Appends @entry, a name not in @names, with a copy of its bytes; lockless
+ * readers may look at @names meanwhile.
+ */
+static void append_name(struct unveil_names *const names,
+			const struct unveil_name_rule *const entry)
+{
+	const u32 index = names->count;
+	struct unveil_name_rule *const copy = &names->entries[index];
+	u32 i = entry->hash & names->hash_mask;
+
+	*copy = *entry;
+	copy->name = memcpy(names->bytes + names->bytes_used, entry->name,
+			    entry->len);
+	names->bytes_used += entry->len;
+	while (names->slots[i])
+		i = (i + 1) & names->hash_mask;
+	/* Pairs with the acquire in find_name(): the entry is written. */
+	smp_store_release(&names->slots[i], index + 1);
+	/* Pairs with the acquire in count_dir(). */
+	smp_store_release(&names->count, index + 1);
+}
+
+/*
+ * A name table for @old (or NULL) and @more names of @more_bytes bytes, or
+ * NULL if memory is short: room for twice what it will hold.
+ */
+static struct unveil_names *make_names(const struct unveil_names *old,
+				       const u32 more, const u32 more_bytes)
+{
+	const u32 count = (old ? old->count : 0) + more;
+	const u32 bytes = (old ? old->bytes_used : 0) + more_bytes;
+	struct unveil_names *names;
+	u32 n;
+
+	names = alloc_names(max(4u, 2 * count), max(64u, 2 * bytes));
+	for (n = 0; names && old && n < old->count; n++)
+		append_name(names, &old->entries[n]);
+	return names;
+}
+
+/* Writes a copy of @src to @dst, with its own references and names. */
+static int copy_dir(struct unveil_dir *const dst,
+		    const struct unveil_dir *const src)
+{
+	*dst = *src;
+	if (src->names) {
+		dst->names = make_names(src->names, 0, 0);
+		if (!dst->names)
+			return -ENOMEM;
+	}
+	unveil_object_get(dst->object);
+	if (dst->shown)
+		refcount_inc(&dst->shown->usage);
+	return 0;
+}
+
+/* Makes @index visible to lookups of its object. */
+static void hash_dir(struct unveil_ruleset *const ruleset, const u32 index)
+{
+	u32 i = hash_ptr(ruleset->dirs[index].object, 32) & ruleset->hash_mask;
+
+	while (ruleset->slots[i])
+		i = (i + 1) & ruleset->hash_mask;
+	/* Pairs with the acquire in unveil_ruleset_find(). */
+	smp_store_release(&ruleset->slots[i], index + 1);
+}
+
+static void free_ruleset(struct unveil_ruleset *ruleset, bool put_objects);
+
+/*
+ * A copy of @old (or an empty ruleset) with room for @max_dirs directories,
+ * without the rules on file systems unmounted since, other than those of
+ * @sorted.  The directories that hold rules come first, in their order.
+ */
+static struct unveil_ruleset *copy_ruleset(const struct unveil_ruleset *old,
+					   const struct sorted_change *sorted,
+					   const u32 max_dirs)
+{
+	struct unveil_ruleset *const ruleset = alloc_ruleset(max_dirs);
+	u32 i, pass;
+
+	if (!ruleset || !old)
+		return ruleset;
+	for (pass = 0; pass < 2; pass++) {
+		const u32 count = pass ? old->num_dirs : old->num_ordered;
+
+		for (i = 0; i < count; i++) {
+			const struct unveil_dir *const src =
+				&old->dirs[pass ? i : old->order[i]];
+			const u32 index = ruleset->num_dirs;
+
+			if ((pass && src->holds_rules) ||
+			    !copy_keeps(src, sorted))
+				continue;
+			if (copy_dir(&ruleset->dirs[index], src)) {
+				free_ruleset(ruleset, true);
+				return NULL;
+			}
+			ruleset->num_dirs++;
+			if (!pass)
+				ruleset->order[ruleset->num_ordered++] = index;
+			hash_dir(ruleset, index);
+		}
+	}
+	return ruleset;
+}
+
+/*
+ * Makes the name tables that @sorted needs in @ruleset, before anything
+ * changes: applying the change then cannot fail.
+ */
+static int make_room_for_names(const struct unveil_ruleset *const ruleset,
+			       struct sorted_change *const sorted)
+{
+	u32 d, c;
+
+	for (d = 0; d < sorted->num_dirs; d++) {
+		struct dir_change *const dir = &sorted->dirs[d];
+		const struct unveil_names *const old =
+			dir->found ? dir->found->names : NULL;
+		u32 more = 0, more_bytes = 0;
+
+		for (c = 0; c < dir->num_names; c++) {
+			const struct name_change *const name =
+				&sorted->names[dir->first_name + c];
+
+			if (!name->found) {
+				more++;
+				more_bytes += name->entry.len;
+			}
+		}
+		if (!more || (old && old->count + more <= old->max &&
+			      old->bytes_used + more_bytes <= old->bytes_max))
+			continue;
+		dir->grown = make_names(old, more, more_bytes);
+		if (!dir->grown)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* Sets the rule of @entry: it may already be visible to lockless readers. */
+static void set_name_rule(struct unveil_name_rule *const entry,
+			  const struct unveil_name_rule *const change)
+{
+	if (change->is_rule) {
+		WRITE_ONCE(entry->access, change->access);
+		/* Pairs with the acquire in unveil_name_is_rule(). */
+		smp_store_release(&entry->is_rule, true);
+	}
+	if (change->inspectable)
+		WRITE_ONCE(entry->inspectable, true);
+}
+
+/* Sets the rule of @dir from @change: @dir may be visible already. */
+static void set_dir_rule(struct unveil_dir *const dir,
+			 const struct dir_change *const change)
+{
+	if (change->rule) {
+		WRITE_ONCE(dir->access, change->access);
+		/* Pairs with the acquire in unveil_dir_has_rule(). */
+		smp_store_release(&dir->has_rule, true);
+	}
+	if (change->inspectable)
+		WRITE_ONCE(dir->inspectable, true);
+	/* Only a change that holds a rule has a shown path. */
+	if (change->shown && !dir->shown) {
+		refcount_inc(&change->shown->usage);
+		WRITE_ONCE(dir->shown, change->shown);
+	}
+}
+
+/* Applies the names of @change to @dir, in its table or a grown one. */
+static void apply_names(struct unveil_dir *const dir,
+			struct dir_change *const change,
+			const struct sorted_change *const sorted)
+{
+	struct unveil_names *const old = dir->names;
+	struct unveil_names *const names = change->grown ?: old;
+	u32 c;
+
+	for (c = 0; c < change->num_names; c++) {
+		const struct name_change *const name =
+			&sorted->names[change->first_name + c];
+
+		if (name->found)
+			/* At the same index in a grown table. */
+			set_name_rule(&names->entries[name->found -
+						      old->entries],
+				      &name->entry);
+		else
+			append_name(names, &name->entry);
+	}
+	if (change->grown) {
+		change->grown = NULL;
+		/* Pairs with the acquire in unveil_dir_names(). */
+		smp_store_release(&dir->names, names);
+		if (old)
+			kvfree_rcu(old, rcu);
+	}
+}
+
+/* Whether @change gives its directory a rule, or one of its names. */
+static bool change_has_rules(const struct dir_change *const change,
+			     const struct sorted_change *const sorted)
+{
+	u32 c;
+
+	for (c = 0; c < change->num_names; c++)
+		if (sorted->names[change->first_name + c].entry.is_rule)
+			return true;
+	return change->rule;
+}
+
+/* Applies @sorted to @ruleset, made ready for it: cannot fail. */
+static void apply_change(struct unveil_ruleset *const ruleset,
+			 struct sorted_change *const sorted)
+{
+	u32 d;
+
+	for (d = 0; d < sorted->num_dirs; d++) {
+		struct dir_change *const change = &sorted->dirs[d];
+		struct unveil_dir *dir = (struct unveil_dir *)change->found;
+		u32 index;
+
+		if (dir) {
+			index = dir - ruleset->dirs;
+		} else {
+			/* Invisible until hash_dir(). */
+			index = ruleset->num_dirs;
+			dir = &ruleset->dirs[index];
+			*dir = (struct unveil_dir){ .object = change->object };
+			unveil_object_get(dir->object);
+		}
+		apply_names(dir, change, sorted);
+		set_dir_rule(dir, change);
+		if (!dir->holds_rules && change_has_rules(change, sorted)) {
+			dir->holds_rules = true;
+			ruleset->order[ruleset->num_ordered++] = index;
+		}
+		if (!change->found) {
+			hash_dir(ruleset, index);
+			/* Pairs with the acquire in counts_kept(). */
+			smp_store_release(&ruleset->num_dirs, index + 1);
+		}
+	}
 }
 
 /**
- * unveil_ruleset_add - Build a ruleset with the rule of one unveil() call
- * @old: Current rules, or NULL.  Not modified.
+ * unveil_ruleset_add - Add the rule of one unveil() call
+ * @old: Current rules, or NULL.  The caller holds the veil's lock.
  * @change: The rule, and what it makes inspectable.
  *
- * Rules on file systems unmounted since are left out.
+ * Changes @old in place if nothing else holds it and it has room, else
+ * makes a copy with the change, and twice the room needed: n calls copy
+ * O(log n) times, and cost O(n log n) in all.  A copy leaves out the rules
+ * on file systems unmounted since.
  *
- * Returns: The new ruleset with one reference, ERR_PTR(-ENAMETOOLONG) if a
- * name is longer than NAME_MAX, ERR_PTR(-E2BIG) past the limits, or
- * ERR_PTR(-ENOMEM).
+ * Returns: The rules with the change, with a new reference: @old, or a new
+ * ruleset.  ERR_PTR(-ENAMETOOLONG) if a name is longer than NAME_MAX,
+ * ERR_PTR(-E2BIG) past the limits, or ERR_PTR(-ENOMEM); @old is then as it
+ * was.
  */
-struct unveil_ruleset *unveil_ruleset_add(const struct unveil_ruleset *old,
+struct unveil_ruleset *unveil_ruleset_add(struct unveil_ruleset *old,
 					  const struct unveil_change *change)
 {
-	struct ruleset_layout layout = {};
+	struct unveil_ruleset *ruleset = old;
+	struct ruleset_counts counts;
 	struct sorted_change sorted;
-	struct unveil_ruleset *ruleset;
-	struct unveil_name_rule *names;
-	struct unveil_dir *dir;
-	char *bytes;
-	u32 i;
 	int err;
 
-	err = sort_change(old, change, &sorted);
+	err = sort_change(change, &sorted);
 	if (err)
 		return ERR_PTR(err);
-	for (i = 0; old && i < old->num_dirs; i++) {
-		const struct unveil_dir *const src = &old->dirs[i];
-		const struct dir_change *const dc =
-			find_dir_change(&sorted, src->object);
-
-		/* A change's directory is alive: its rules are kept. */
-		if (!dc && unveil_dir_is_dead(src))
-			continue;
-		count_dir(&layout, src);
+	resolve_change(old, &sorted);
+	counts = counts_of(old);
+	count_change(&counts, &sorted);
+	if (!old || over_limits(&counts) || counts.num_dirs > old->max_dirs ||
+	    refcount_read(&old->usage) != 1) {
+		counts = counts_kept(old, &sorted);
+		count_change(&counts, &sorted);
+		if (over_limits(&counts)) {
+			ruleset = ERR_PTR(-E2BIG);
+			goto out;
+		}
+		ruleset = copy_ruleset(old, &sorted,
+				       max(16u, 2 * counts.num_dirs));
+		if (!ruleset) {
+			ruleset = ERR_PTR(-ENOMEM);
+			goto out;
+		}
+		resolve_change(ruleset, &sorted);
 	}
-	count_change(&layout, &sorted);
-	if (layout.num_dir_rules > UNVEIL_MAX_DIR_RULES ||
-	    layout.num_name_rules > UNVEIL_MAX_NAME_RULES ||
-	    layout.num_inspectable > UNVEIL_MAX_INSPECTABLE) {
-		ruleset = ERR_PTR(-E2BIG);
-		goto out;
-	}
-
-	layout.num_slots = roundup_pow_of_two(max(8u, 2 * layout.num_dirs));
-	ruleset = alloc_ruleset(&layout);
-	if (!ruleset) {
+	if (make_room_for_names(ruleset, &sorted)) {
+		if (ruleset != old)
+			free_ruleset(ruleset, true);
 		ruleset = ERR_PTR(-ENOMEM);
 		goto out;
 	}
-	dir = ruleset->dirs;
-	names = (struct unveil_name_rule *)(ruleset->dirs + layout.num_dirs);
-	bytes = (char *)(ruleset->slots + layout.num_slots);
-	for (i = 0; old && i < old->num_dirs; i++) {
-		const struct unveil_dir *const src = &old->dirs[i];
-		const struct dir_change *const dc =
-			find_dir_change(&sorted, src->object);
-
-		if ((!dc && unveil_dir_is_dead(src)) || (dc && dc->moves))
-			continue;
-		build_dir(dir++, src, dc, &sorted, &names, &bytes);
-	}
-	for (i = 0; i < sorted.num_dirs; i++)
-		if (!sorted.dirs[i].found || sorted.dirs[i].moves)
-			build_dir(dir++, sorted.dirs[i].found, &sorted.dirs[i],
-				  &sorted, &names, &bytes);
-	/* An unmount may have untied more directories since they were counted. */
-	ruleset->num_dirs = dir - ruleset->dirs;
-	hash_dirs(ruleset);
+	apply_change(ruleset, &sorted);
+	WRITE_ONCE(ruleset->num_dir_rules, counts.num_dir_rules);
+	WRITE_ONCE(ruleset->num_name_rules, counts.num_name_rules);
+	WRITE_ONCE(ruleset->num_inspectable, counts.num_inspectable);
+	if (ruleset == old)
+		unveil_ruleset_get(old);
 out:
 	free_sorted(&sorted);
 	return ruleset;
@@ -663,17 +844,28 @@ void unveil_shown_path_put(struct unveil_shown_path *const shown)
 		kfree(shown);
 }
 
-static void free_ruleset_work(struct work_struct *const work)
+/*
+ * Frees @ruleset and what it holds; the references on objects too unless
+ * @put_objects is false (the KUnit tests' fake objects).
+ */
+static void free_ruleset(struct unveil_ruleset *const ruleset,
+			 const bool put_objects)
 {
-	struct unveil_ruleset *const ruleset =
-		container_of(to_rcu_work(work), struct unveil_ruleset, free_work);
 	u32 i;
 
 	for (i = 0; i < ruleset->num_dirs; i++) {
-		unveil_object_put(ruleset->dirs[i].object);
+		if (put_objects)
+			unveil_object_put(ruleset->dirs[i].object);
 		unveil_shown_path_put(ruleset->dirs[i].shown);
+		kvfree(ruleset->dirs[i].names);
 	}
 	kvfree(ruleset);
+}
+
+static void free_ruleset_work(struct work_struct *const work)
+{
+	free_ruleset(container_of(to_rcu_work(work), struct unveil_ruleset,
+				  free_work), true);
 }
 
 /**
@@ -772,7 +964,7 @@ static struct unveil_shown_path *make_shown(struct kunit *const test,
 }
 
 /* unveil_ruleset_add() of one rule, nothing inspectable. */
-static struct unveil_ruleset *add_rule(const struct unveil_ruleset *old,
+static struct unveil_ruleset *add_rule(struct unveil_ruleset *old,
 				       struct unveil_object *object,
 				       struct unveil_shown_path *shown,
 				       const char *name, unveil_access_t access)
@@ -787,16 +979,28 @@ static struct unveil_ruleset *add_rule(const struct unveil_ruleset *old,
 	return unveil_ruleset_add(old, &change);
 }
 
+/* unveil_ruleset_add() while another veil shares @old: it is copied. */
+static struct unveil_ruleset *add_to_shared(struct unveil_ruleset *old,
+					    struct unveil_object *object,
+					    struct unveil_shown_path *shown,
+					    const char *name,
+					    unveil_access_t access)
+{
+	struct unveil_ruleset *ruleset;
+
+	if (old)
+		unveil_ruleset_get(old);
+	ruleset = add_rule(old, object, shown, name, access);
+	if (old)
+		refcount_dec(&old->usage);
+	return ruleset;
+}
+
 static void drop_ruleset(struct unveil_ruleset *const ruleset)
 {
-	u32 i;
-
-	if (IS_ERR_OR_NULL(ruleset))
-		return;
 	/* Fake objects are never released: only free the memory. */
-	for (i = 0; i < ruleset->num_dirs; i++)
-		unveil_shown_path_put(ruleset->dirs[i].shown);
-	kvfree(ruleset);
+	if (!IS_ERR_OR_NULL(ruleset) && refcount_dec_and_test(&ruleset->usage))
+		free_ruleset(ruleset, false);
 }
 
 static void test_ruleset_dir_and_name_rules(struct kunit *const test)
@@ -809,9 +1013,9 @@ static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 
 	a = add_rule(NULL, &obj[0], shown, NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_rule(a, &obj[1], shown, "file", R | W);
+	b = add_to_shared(a, &obj[1], shown, "file", R | W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = add_rule(b, &obj[1], shown, "file", 0);
+	c = add_to_shared(b, &obj[1], shown, "file", 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	dir = unveil_ruleset_find(b, &obj[0]);
@@ -831,7 +1035,7 @@ static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 				    unveil_name_hash("fil", 3, NULL));
 	KUNIT_EXPECT_NULL(test, rule);
 
-	/* Re-unveiling replaces, in the new ruleset only. */
+	/* Re-unveiling replaces, in the copy only. */
 	dir = unveil_ruleset_find(c, &obj[1]);
 	rule = unveil_dir_find_name(dir, "file", 4,
 				    unveil_name_hash("file", 4, NULL));
@@ -857,9 +1061,9 @@ static void test_ruleset_keeps_first_path_of_dir(struct kunit *const test)
 
 	a = add_rule(NULL, &obj[0], first, "name", R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_rule(a, &obj[0], renamed, NULL, W);
+	b = add_to_shared(a, &obj[0], renamed, NULL, W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = add_rule(b, &obj[1], other, NULL, R);
+	c = add_to_shared(b, &obj[1], other, NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	KUNIT_EXPECT_PTR_EQ(test, first, unveil_ruleset_find(c, &obj[0])->shown);
@@ -974,7 +1178,7 @@ static void test_ruleset_inspectable_entries_are_no_rules(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, dir);
 	KUNIT_EXPECT_FALSE(test, dir->has_rule);
 	KUNIT_EXPECT_TRUE(test, dir->inspectable);
-	KUNIT_EXPECT_EQ(test, 0, dir->num_names);
+	KUNIT_EXPECT_NULL(test, dir->names);
 	KUNIT_EXPECT_NULL(test, dir->shown);
 
 	dir = unveil_ruleset_find(ruleset, &obj[2]);
@@ -1037,6 +1241,112 @@ static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
 	unveil_shown_path_put(shown);
 }
 
+static void test_ruleset_changes_in_place_when_alone(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 2);
+	struct unveil_shown_path *const shown = make_shown(test, "/");
+	struct unveil_ruleset *a, *b, *c;
+
+	a = add_rule(NULL, &obj[0], shown, NULL, R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = add_rule(a, &obj[1], shown, "name", W);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_PTR_EQ(test, a, b);
+	KUNIT_EXPECT_EQ(test, 2, refcount_read(&a->usage));
+	KUNIT_EXPECT_NOT_NULL(test, unveil_ruleset_find(a, &obj[1]));
+
+	/* Shared, as fork() shares it: copied, the original unchanged. */
+	c = add_to_shared(b, &obj[1], shown, "other", X);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_EXPECT_PTR_NE(test, b, c);
+	KUNIT_EXPECT_NULL(test,
+			  unveil_dir_find_name(unveil_ruleset_find(b, &obj[1]),
+					       "other", 5,
+					       unveil_name_hash("other", 5,
+								NULL)));
+	KUNIT_EXPECT_NOT_NULL(test,
+			      unveil_dir_find_name(unveil_ruleset_find(c,
+								       &obj[1]),
+						   "other", 5,
+						   unveil_name_hash("other", 5,
+								    NULL)));
+	drop_ruleset(a);
+	drop_ruleset(b);
+	drop_ruleset(c);
+	unveil_shown_path_put(shown);
+}
+
+/* Bytes a ruleset and its name tables take. */
+static size_t ruleset_bytes(const struct unveil_ruleset *const ruleset)
+{
+	size_t bytes = sizeof(*ruleset) + (ruleset->hash_mask + 1) * sizeof(u32) +
+		       ruleset->max_dirs * (sizeof(struct unveil_dir) +
+					    sizeof(u32));
+	u32 d;
+
+	for (d = 0; d < ruleset->num_dirs; d++) {
+		const struct unveil_names *const names = ruleset->dirs[d].names;
+
+		if (names)
+			bytes += struct_size(names, entries, names->max) +
+				 (names->hash_mask + 1) * sizeof(u32) +
+				 names->bytes_max;
+	}
+	return bytes;
+}
+
+/*
+ * 1024 directory rules and 1024 name rules in one directory: the ruleset is
+ * copied, and each name table replaced, O(log n) times, and each entry
+ * takes a bounded number of bytes.
+ */
+static void test_ruleset_grows_by_doubling(struct kunit *const test)
+{
+	const int n = UNVEIL_MAX_DIR_RULES;
+	struct unveil_object *const obj = fake_objects(test, n + 1);
+	struct unveil_shown_path *const shown = make_shown(test, "/");
+	struct unveil_ruleset *ruleset = NULL, *next;
+	const struct unveil_names *names = NULL;
+	int i, copies = 0, tables = 0;
+	char name[16];
+	size_t bytes;
+
+	for (i = 0; i < 2 * n; i++) {
+		if (i < n) {
+			next = add_rule(ruleset, &obj[i], shown, NULL, R);
+		} else {
+			snprintf(name, sizeof(name), "file%d", i - n);
+			next = add_rule(ruleset, &obj[n], shown, name, R);
+		}
+		KUNIT_ASSERT_FALSE(test, IS_ERR(next));
+		copies += next != ruleset;
+		drop_ruleset(ruleset);
+		ruleset = next;
+		if (i >= n && unveil_ruleset_find(ruleset, &obj[n])->names !=
+			      names) {
+			names = unveil_ruleset_find(ruleset, &obj[n])->names;
+			tables++;
+		}
+	}
+	KUNIT_EXPECT_EQ(test, n, ruleset->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, n, ruleset->num_name_rules);
+	/* 16, 32, ... 2048 directories; 4, 8, ... 2048 names. */
+	KUNIT_EXPECT_LE(test, copies, 8);
+	KUNIT_EXPECT_LE(test, tables, 10);
+	KUNIT_EXPECT_NOT_NULL(test,
+			      unveil_dir_find_name(unveil_ruleset_find(ruleset,
+								       &obj[n]),
+						   "file1000", 8,
+						   unveil_name_hash("file1000",
+								    8, NULL)));
+	bytes = ruleset_bytes(ruleset);
+	kunit_info(test, "%d rules: %zu bytes, %zu per rule, %d copies\n",
+		   2 * n, bytes, bytes / (2 * n), copies);
+	KUNIT_EXPECT_LE(test, bytes / (2 * n), 128);
+	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
 #undef R
 #undef W
 #undef X
@@ -1056,6 +1366,8 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_name_over_name_max_is_enametoolong),
 	KUNIT_CASE(test_ruleset_inspectable_entries_are_no_rules),
 	KUNIT_CASE(test_ruleset_rule_on_an_inspectable_entry),
+	KUNIT_CASE(test_ruleset_changes_in_place_when_alone),
+	KUNIT_CASE(test_ruleset_grows_by_doubling),
 	{}
 	/* clang-format on */
 };

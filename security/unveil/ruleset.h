@@ -6,6 +6,8 @@
 #ifndef _SECURITY_UNVEIL_RULESET_H
 #define _SECURITY_UNVEIL_RULESET_H
 
+#include <linux/errno.h>
+#include <linux/hash.h>
 #include <linux/refcount.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
@@ -24,7 +26,9 @@
  * that can be inspected
  *
  * Matches that exact name (bytes, no case folding) whether or not a file of
- * that name exists.
+ * that name exists.  An entry only ever gains: a rule (@access written
+ * before @is_rule, with smp_store_release()), new permissions for its rule,
+ * or @inspectable; readers read @is_rule with smp_load_acquire().
  */
 struct unveil_name_rule {
 	/** @hash: unveil_name_hash() of @name. */
@@ -40,8 +44,37 @@ struct unveil_name_rule {
 	 * readlink() may look at it, whatever the rules say.
 	 */
 	bool inspectable;
-	/** @name: The name, not NUL-terminated, inside the ruleset. */
+	/** @name: The name, not NUL-terminated, inside its name table. */
 	const char *name;
+};
+
+/**
+ * struct unveil_names - The names of one directory, a table
+ *
+ * One allocation: the header, @max entries, the hash slots, then the bytes
+ * of the names.  Entries are only ever appended: an entry is written, then
+ * its slot, then @count, each published with smp_store_release().  A full
+ * table is replaced by a larger copy, and freed after an RCU grace period.
+ */
+struct unveil_names {
+	/** @rcu: Frees a replaced table after lockless readers are done. */
+	struct rcu_head rcu;
+	/** @count: Entries in use, in the order they were added. */
+	u32 count;
+	/** @max: Room for entries. */
+	u32 max;
+	/** @hash_mask: Number of slots, minus one (a power of two). */
+	u32 hash_mask;
+	/** @bytes_used: Bytes of names in use. */
+	u32 bytes_used;
+	/** @bytes_max: Room for the bytes of names. */
+	u32 bytes_max;
+	/** @slots: Open-addressing hash of @entries: index + 1, 0 if empty. */
+	u32 *slots;
+	/** @bytes: The bytes of the names. */
+	char *bytes;
+	/** @entries: The names. */
+	struct unveil_name_rule entries[];
 };
 
 /**
@@ -63,6 +96,12 @@ struct unveil_shown_path {
 
 /**
  * struct unveil_dir - Rules tied to one directory
+ *
+ * Written only by unveil() under the veil's lock, and only while no other
+ * ruleset or reader holds a reference (see unveil_ruleset_add()); lockless
+ * readers may run meanwhile.  It only ever gains: a rule (@access written
+ * before @has_rule, with smp_store_release()), new permissions, names, or
+ * @inspectable.
  */
 struct unveil_dir {
 	/** @object: The directory; the ruleset holds a reference. */
@@ -76,10 +115,17 @@ struct unveil_dir {
 	 * on the way to it: stat() may look at it, whatever the rules say.
 	 */
 	bool inspectable;
-	/** @num_names: Number of entries in @names. */
-	u32 num_names;
-	/** @names: Rules for names in this directory. */
-	const struct unveil_name_rule *names;
+	/**
+	 * @holds_rules: The directory or one of its names has a rule: it is
+	 * in &unveil_ruleset.order.
+	 */
+	bool holds_rules;
+	/**
+	 * @names: Rules for names in this directory, or NULL; replaced by a
+	 * larger table with smp_store_release(), read with
+	 * smp_load_acquire().
+	 */
+	struct unveil_names *names;
 	/**
 	 * @shown: How the process named the directory, a counted reference;
 	 * NULL while it holds no rule (only inspectable entries).
@@ -88,19 +134,28 @@ struct unveil_dir {
 };
 
 /**
- * struct unveil_ruleset - All rules of a process, at one instant
+ * struct unveil_ruleset - All rules of a process
  *
- * Immutable once published, so readers need no lock: unveil() builds a new
- * ruleset for every change and publishes it with RCU; fork() shares it.  One
- * allocation holds the header, the hash table, the directories, the name
- * rules and the name bytes.
+ * Readers need no lock.  unveil() changes a ruleset in place while it is
+ * the only reference to it, and copies it otherwise (after fork() shares
+ * it, while a reader holds it) or when it is full: in place, entries are
+ * only appended, each written before the hash slot that makes it visible
+ * (smp_store_release()), so that lockless readers see either the old or the
+ * new state of any entry.  Copies leave twice the room needed: adding n
+ * rules copies O(log n) times.  One allocation holds the header, the
+ * directories, their order and the hash slots.
  */
 struct unveil_ruleset {
-	/** @usage: Number of veils that point to this ruleset. */
+	/** @usage: Number of veils and readers that hold this ruleset. */
 	refcount_t usage;
 	/** @free_work: Frees the ruleset after an RCU grace period. */
 	struct rcu_work free_work;
-	/** @num_dir_rules: Number of directory rules (limit). */
+	/**
+	 * @num_dir_rules: Number of directory rules (limit), rules on file
+	 * systems unmounted since included until the next copy.  Read
+	 * without the lock by unveil_ruleset_has_room(), as are
+	 * @num_name_rules and @num_inspectable.
+	 */
 	u32 num_dir_rules;
 	/** @num_name_rules: Number of name rules (limit). */
 	u32 num_name_rules;
@@ -108,11 +163,20 @@ struct unveil_ruleset {
 	u32 num_inspectable;
 	/** @num_dirs: Number of entries in @dirs. */
 	u32 num_dirs;
+	/** @max_dirs: Room in @dirs and @order. */
+	u32 max_dirs;
+	/** @num_ordered: Number of entries in @order. */
+	u32 num_ordered;
 	/** @hash_mask: Number of slots in @slots, minus one (a power of two). */
 	u32 hash_mask;
 	/** @slots: Open-addressing hash of @dirs by object: index + 1, 0 if empty. */
 	u32 *slots;
-	/** @dirs: Directories with rules. */
+	/**
+	 * @order: Indexes in @dirs of the directories that hold rules, in
+	 * the order they got their first rule: how the rules are shown.
+	 */
+	u32 *order;
+	/** @dirs: Directories with rules, or inspectable. */
 	struct unveil_dir *dirs;
 };
 
@@ -138,6 +202,30 @@ enum unveil_rule_kind {
 	UNVEIL_RULE_DIR,
 	UNVEIL_RULE_NAME,
 };
+
+/**
+ * unveil_verdict - Decide an access from the rule nearest to the object
+ * @kind: What kind of rule was found, if any.
+ * @access: Permissions of that rule.
+ * @needed: Permissions the operation needs.
+ *
+ * A directory rule without permissions hides its tree; any other rule makes
+ * the object visible, and grants the operation if it holds every needed
+ * permission.
+ *
+ * Returns: 0 if allowed, -ENOENT if the object is hidden, -EACCES if it is
+ * visible but the rule lacks a needed permission.
+ */
+static inline int unveil_verdict(const enum unveil_rule_kind kind,
+				 const unveil_access_t access,
+				 const unveil_access_t needed)
+{
+	if (kind == UNVEIL_RULE_NONE || (kind == UNVEIL_RULE_DIR && !access))
+		return -ENOENT;
+	if (needed & ~access)
+		return -EACCES;
+	return 0;
+}
 
 /**
  * struct unveil_inspectable - A directory or name that becomes inspectable
@@ -176,15 +264,12 @@ struct unveil_change {
 	u32 num_inspectable;
 };
 
-int unveil_verdict(enum unveil_rule_kind kind, unveil_access_t access,
-		   unveil_access_t needed);
-
 u32 unveil_name_hash(const char *name, size_t max_len, size_t *len);
 
 bool unveil_ruleset_has_room(const struct unveil_ruleset *old,
 			     const struct unveil_object *object,
 			     const char *name);
-struct unveil_ruleset *unveil_ruleset_add(const struct unveil_ruleset *old,
+struct unveil_ruleset *unveil_ruleset_add(struct unveil_ruleset *old,
 					  const struct unveil_change *change);
 void unveil_ruleset_get(struct unveil_ruleset *ruleset);
 
@@ -192,11 +277,72 @@ struct unveil_shown_path *unveil_shown_path_create(const char *path);
 void unveil_shown_path_put(struct unveil_shown_path *shown);
 void unveil_ruleset_put(struct unveil_ruleset *ruleset);
 
-const struct unveil_dir *
-unveil_ruleset_find(const struct unveil_ruleset *ruleset,
-		    const struct unveil_object *object);
 const struct unveil_name_rule *
 unveil_dir_find_name(const struct unveil_dir *dir, const char *name,
 		     size_t len, u32 hash);
+
+/**
+ * unveil_ruleset_find - Find the rules of a directory
+ * @ruleset: Rules of a process.
+ * @object: Object of the directory.
+ *
+ * Returns: The directory's rules, or NULL.
+ */
+static __always_inline const struct unveil_dir *
+unveil_ruleset_find(const struct unveil_ruleset *const ruleset,
+		    const struct unveil_object *const object)
+{
+	u32 i = hash_ptr(object, 32) & ruleset->hash_mask;
+	u32 slot;
+
+	/* Pairs with the release in add_dir(). */
+	while ((slot = smp_load_acquire(&ruleset->slots[i]))) {
+		if (ruleset->dirs[slot - 1].object == object)
+			return &ruleset->dirs[slot - 1];
+		i = (i + 1) & ruleset->hash_mask;
+	}
+	return NULL;
+}
+
+/**
+ * unveil_dir_has_rule - Whether a directory itself was unveiled
+ * @dir: Rules of the directory.
+ *
+ * Returns: true if @dir holds a directory rule; its @access is then the
+ * rule's (READ_ONCE()).
+ */
+static __always_inline bool unveil_dir_has_rule(const struct unveil_dir *dir)
+{
+	/* Pairs with the release in set_dir_rule(). */
+	return smp_load_acquire(&dir->has_rule);
+}
+
+/**
+ * unveil_name_is_rule - Whether a name was unveiled
+ * @entry: Name entry.
+ *
+ * Returns: true if @entry holds a rule; its @access is then the rule's
+ * (READ_ONCE()).
+ */
+static __always_inline bool
+unveil_name_is_rule(const struct unveil_name_rule *entry)
+{
+	/* Pairs with the release in set_name_rule(). */
+	return smp_load_acquire(&entry->is_rule);
+}
+
+/**
+ * unveil_dir_names - The name table of a directory
+ * @dir: Rules of the directory.
+ *
+ * Returns: The table, or NULL if the directory has no names.  Its first
+ * smp_load_acquire(&names->count) entries are valid.
+ */
+static __always_inline const struct unveil_names *
+unveil_dir_names(const struct unveil_dir *dir)
+{
+	/* Pairs with the release in grow_names(). */
+	return smp_load_acquire(&dir->names);
+}
 
 #endif /* _SECURITY_UNVEIL_RULESET_H */

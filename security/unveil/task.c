@@ -170,8 +170,10 @@ static int hook_bprm_creds_for_exec(struct linux_binprm *const bprm)
  * A veiled process must not use another process to see or do what its own
  * veil forbids (ptrace, /proc/PID/mem, process_vm_writev(), pidfd_getfd()),
  * nor tie itself to one with PTRACE_TRACEME: if @veiled has a veil, @other
- * must be veiled at least as strictly.  Rules are immutable snapshots, so
- * this is checked as "has the same rules, and is locked if @veiled is":
+ * must be veiled at least as strictly.  Processes share a ruleset only
+ * until one of them changes its rules (unveil() changes a shared ruleset in
+ * a copy), so this is checked as "has the same rules, and is locked if
+ * @veiled is":
  * the threads of a process, and children that did not change their rules
  * since fork(), qualify.  An unlocked child could otherwise be made to
  * unveil more for a locked parent.

@@ -63,9 +63,9 @@ struct unveil_veil *unveil_veil_alloc(void)
  * unveil_veil_copy - Copy a veil for a new process
  * @src: Veil of the parent process.
  *
- * Returns: A new veil with one reference, the same rules (shared: a ruleset
- * never changes), lock and learning state as @src at one instant, or NULL
- * if memory is short.
+ * Returns: A new veil with one reference, the same rules (shared: whichever
+ * process calls unveil() next changes a copy), lock and learning state as
+ * @src at one instant, or NULL if memory is short.
  */
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 {

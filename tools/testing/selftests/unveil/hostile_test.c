@@ -809,4 +809,151 @@ TEST_F_TIMEOUT(stress, concurrent_unveil_keeps_the_veil, 60)
 	EXPECT_EQ(0, open_errno(STRESS_DIR "/stable/f", O_RDONLY));
 }
 
+#define GROWTH_DIR TMP_DIR "-growth"
+#define GROWTH_RULES 300
+#define GROWTH_CHECKERS 3
+
+/* Steps of growth_unveil() that returned; set by the test, read by checkers. */
+static int growth_added;
+static int growth_done;
+static long growth_checks;
+static int growth_bad_errno;
+static char growth_bad_call[PATH_MAX + 32];
+
+static void growth_fail(int err, const char *what, int i)
+{
+	int expected = 0;
+
+	if (__atomic_compare_exchange_n(&growth_bad_errno, &expected, err,
+					false, __ATOMIC_SEQ_CST,
+					__ATOMIC_SEQ_CST))
+		snprintf(growth_bad_call, sizeof(growth_bad_call),
+			 "%s of step %d", what, i);
+}
+
+/*
+ * Step @i of the test: a new directory, a new name in a directory whose
+ * table of names grows, and a rule on a directory that was inspectable.
+ */
+static int growth_unveil(int i)
+{
+	char path[PATH_MAX];
+	int err;
+
+	snprintf(path, sizeof(path), GROWTH_DIR "/dirs/%d", i);
+	err = unveil_errno(path, "r");
+	snprintf(path, sizeof(path), GROWTH_DIR "/names/n%d", i);
+	err = err ?: unveil_errno(path, "r");
+	snprintf(path, sizeof(path), GROWTH_DIR "/up/%d", i);
+	return err ?: unveil_errno(path, "r");
+}
+
+/* open() of what step @i reveals: their errnos in @errs, and ORed. */
+static int growth_open(int i, int *errs)
+{
+	char path[PATH_MAX];
+
+	snprintf(path, sizeof(path), GROWTH_DIR "/dirs/%d/f", i);
+	errs[0] = open_errno(path, O_RDONLY);
+	snprintf(path, sizeof(path), GROWTH_DIR "/names/n%d", i);
+	errs[1] = open_errno(path, O_RDONLY);
+	snprintf(path, sizeof(path), GROWTH_DIR "/up/%d/f", i);
+	errs[2] = open_errno(path, O_RDONLY);
+	return errs[0] | errs[1] | errs[2];
+}
+
+/*
+ * What a step revealed once unveil() returned is visible, what a step that
+ * has not started yet reveals is hidden (the step in progress may show
+ * either), and an inspectable directory never stops being inspectable.
+ */
+static void *growth_checker(void *arg)
+{
+	unsigned int seed = (uintptr_t)arg;
+	char path[PATH_MAX];
+	int i, before, after, errs[3], k;
+	struct stat st;
+
+	while (!__atomic_load_n(&growth_done, __ATOMIC_ACQUIRE)) {
+		i = rand_r(&seed) % GROWTH_RULES;
+		before = __atomic_load_n(&growth_added, __ATOMIC_ACQUIRE);
+		growth_open(i, errs);
+		snprintf(path, sizeof(path), GROWTH_DIR "/up/%d", i);
+		if (stat(path, &st))
+			growth_fail(errno, "stat of the inspectable directory",
+				    i);
+		after = __atomic_load_n(&growth_added, __ATOMIC_ACQUIRE);
+		for (k = 0; k < 3; k++) {
+			if (i < before && errs[k])
+				growth_fail(errs[k], "open after the step", i);
+			if (i > after && errs[k] != ENOENT)
+				growth_fail(errs[k] ? errs[k] : -1,
+					    "open before the step", i);
+		}
+		__atomic_add_fetch(&growth_checks, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+/*
+ * unveil() changes a ruleset in place while the process's other threads
+ * check against it, and copies it when it is full: 300 new directories,
+ * 300 names in one directory (whose table of names is replaced as it
+ * grows) and 300 inspectable directories that get a rule, each seen by the
+ * checking threads exactly when its unveil() returned.
+ */
+TEST(rules_added_in_place_are_seen_at_once_by_other_threads)
+{
+	pthread_t checkers[GROWTH_CHECKERS];
+	char path[PATH_MAX];
+	int i, errs[3];
+
+	make_dir(_metadata, GROWTH_DIR);
+	make_dir(_metadata, GROWTH_DIR "/dirs");
+	make_dir(_metadata, GROWTH_DIR "/names");
+	make_dir(_metadata, GROWTH_DIR "/up");
+	make_file(_metadata, GROWTH_DIR "/hidden");
+	for (i = 0; i < GROWTH_RULES; i++) {
+		snprintf(path, sizeof(path), GROWTH_DIR "/dirs/%d", i);
+		make_dir(_metadata, path);
+		snprintf(path, sizeof(path), GROWTH_DIR "/dirs/%d/f", i);
+		make_file(_metadata, path);
+		snprintf(path, sizeof(path), GROWTH_DIR "/names/n%d", i);
+		make_file(_metadata, path);
+		snprintf(path, sizeof(path), GROWTH_DIR "/up/%d", i);
+		make_dir(_metadata, path);
+		snprintf(path, sizeof(path), GROWTH_DIR "/up/%d/f", i);
+		make_file(_metadata, path);
+		snprintf(path, sizeof(path), GROWTH_DIR "/up/%d/in", i);
+		make_dir(_metadata, path);
+	}
+	/* Makes every GROWTH_DIR/up/N inspectable, without a rule. */
+	for (i = 0; i < GROWTH_RULES; i++) {
+		snprintf(path, sizeof(path), GROWTH_DIR "/up/%d/in", i);
+		UNVEIL(path, "r");
+	}
+	for (i = 0; i < GROWTH_CHECKERS; i++)
+		ASSERT_EQ(0, pthread_create(&checkers[i], NULL, growth_checker,
+					    (void *)(uintptr_t)(i + 1)));
+	for (i = 0; i < GROWTH_RULES; i++) {
+		ASSERT_EQ(0, growth_unveil(i));
+		__atomic_store_n(&growth_added, i + 1, __ATOMIC_RELEASE);
+		/* Lets the checkers run between steps on a single CPU too. */
+		if (i % 10 == 0)
+			usleep(1000);
+	}
+	__atomic_store_n(&growth_done, 1, __ATOMIC_RELEASE);
+	for (i = 0; i < GROWTH_CHECKERS; i++)
+		ASSERT_EQ(0, pthread_join(checkers[i], NULL));
+
+	TH_LOG("%ld checks", growth_checks);
+	EXPECT_LT(0, growth_checks);
+	EXPECT_EQ(0, growth_bad_errno)
+		TH_LOG("%s: %s", growth_bad_call,
+		       growth_bad_errno < 0 ? "succeeded" :
+		       strerror(growth_bad_errno));
+	EXPECT_EQ(0, growth_open(GROWTH_RULES - 1, errs));
+	EXPECT_EQ(ENOENT, open_errno(GROWTH_DIR "/hidden", O_RDONLY));
+}
+
 TEST_HARNESS_MAIN
