@@ -169,7 +169,7 @@ rule_on(const struct unveil_ruleset *rules, const struct dentry *const dentry,
 
 /*
  * The nearest directory rule strictly above @pos, under RCU, or NULL.  Most
- * directories have no object: climbing over one takes three loads and four
+ * directories have no object: climbing over one takes four loads and four
  * tests, with everything in registers (see "Performance" in the admin
  * guide).
  */
