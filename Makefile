@@ -7,6 +7,9 @@
 #                  kernel; fails on any kernel splat
 #   make stack-test  the tests on a kernel with every module a distribution
 #                  builds in (AppArmor, SELinux, ...), booted in two lsm= orders
+#   make fuzz [MINUTES=10]  trinity against a veiled process on the debug
+#                  kernel; fails on a splat or a file changed outside its
+#                  scratch directory
 #   make test-arm64  cross-build for arm64, boot it in qemu-system-aarch64 and
 #                  run the kselftests there
 #   make cross-check the syscall tables of every architecture: headers
@@ -20,7 +23,7 @@
 #                  machine), its profiles and the man pages
 #   make clean     remove build/ (the ccache cache stays)
 
-.PHONY: run test debug-test stack-test test-arm64 cross-check build patches bench vm \
+.PHONY: run test debug-test stack-test fuzz test-arm64 cross-check build patches bench vm \
 	install clean
 
 run: build
@@ -34,6 +37,10 @@ debug-test:
 
 stack-test:
 	scripts/stack-test
+
+MINUTES ?= 10
+fuzz:
+	scripts/fuzz $(MINUTES)
 
 test-arm64:
 	scripts/test-arm64

@@ -567,16 +567,23 @@ static int hook_path_mknod(const struct path *const dir,
 			  S_ISREG(mode) ? "create" : "mknod");
 }
 
-/* open(O_CREAT) of a new file: judged as the whole open, before it exists. */
+/*
+ * open(O_CREAT) of a new file, or open(O_TMPFILE) of an unnamed one in @dir
+ * (no @dentry): judged as the whole open, before the file exists.
+ */
 static int hook_path_open_create(const struct path *const dir,
 				 struct dentry *const dentry,
 				 const int open_flag)
 {
+	unveil_access_t needed;
+
 	if (!unveil_used_anywhere())
 		return 0;
-	return check_name(dir, dentry,
-			  open_needs(OPEN_FMODE(open_flag), open_flag, NULL),
-			  "create");
+	needed = open_needs(OPEN_FMODE(open_flag), open_flag, NULL);
+	/* An unnamed file matches no name rule: the rule of @dir decides. */
+	if (!dentry)
+		return check_path(dir, UNVEIL_LOOKUP_DIR, needed, "create");
+	return check_name(dir, dentry, needed, "create");
 }
 
 static int hook_path_mkdir(const struct path *const dir,

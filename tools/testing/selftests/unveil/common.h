@@ -8,11 +8,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <libgen.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -58,6 +61,24 @@ static inline const char *at(const char *base, const char *rel)
 
 	snprintf(buf, PATH_MAX, "%s/%s", base, rel);
 	return buf;
+}
+
+/*
+ * Opens @path relative to @dirfd for reading and reads it into @buf, NUL
+ * terminated; returns the errno of the open, 0 on success.
+ */
+static inline int read_at(int dirfd, const char *path, char *buf, size_t size)
+{
+	int fd = openat(dirfd, path, O_RDONLY);
+	ssize_t len;
+
+	buf[0] = '\0';
+	if (fd < 0)
+		return errno;
+	len = read(fd, buf, size - 1);
+	buf[len > 0 ? len : 0] = '\0';
+	close(fd);
+	return 0;
 }
 
 /* Opens /proc/@pid/attr/unveil/@name (@pid 0: self); returns an fd or -1. */
@@ -117,8 +138,13 @@ static inline int write_learn(pid_t pid, const char *value)
 /* In a test: unveil() that must succeed. */
 #define UNVEIL(path, perms) ASSERT_EQ(0, unveil_errno(path, perms))
 
-/* Path of a helper program that sits next to the running test. */
-static inline void helper_path(char *buf, size_t size, const char *name)
+/*
+ * The directory of the running test, found when it starts: once a test has
+ * dropped its veil, /proc/self/exe may be hidden.
+ */
+static char test_dir[PATH_MAX / 2];
+
+static void __attribute__((constructor)) find_test_dir(void)
 {
 	char self[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", self, sizeof(self) - 1);
@@ -126,7 +152,13 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 	if (len < 0)
 		len = 0;
 	self[len] = '\0';
-	snprintf(buf, size, "%s/%s", dirname(self), name);
+	snprintf(test_dir, sizeof(test_dir), "%s", dirname(self));
+}
+
+/* Path of a helper program that sits next to the running test. */
+static inline void helper_path(char *buf, size_t size, const char *name)
+{
+	snprintf(buf, size, "%s/%s", test_dir, name);
 }
 
 /* Creates or truncates @path and writes @text into it. */
@@ -139,6 +171,38 @@ static inline void write_file(const char *path, const char *text)
 			perror(path);
 		close(fd);
 	}
+}
+
+static inline int remove_entry(const char *path, const struct stat *st,
+			       int type, struct FTW *ftw)
+{
+	return remove(path) ? -errno : 0;
+}
+
+/*
+ * Removes the tree at @base, depth first, after detaching every mount in
+ * it; returns 0, or nonzero on failure.
+ */
+static inline int remove_tree(const char *base)
+{
+	char line[2 * PATH_MAX], point[PATH_MAX];
+	size_t len = strlen(base);
+	bool detached;
+	FILE *mounts;
+
+	do {
+		detached = false;
+		mounts = fopen("/proc/self/mounts", "re");
+		if (!mounts)
+			break;
+		while (fgets(line, sizeof(line), mounts))
+			if (sscanf(line, "%*s %4095s", point) == 1 &&
+			    !strncmp(point, base, len) && point[len] == '/' &&
+			    !umount2(point, MNT_DETACH))
+				detached = true;
+		fclose(mounts);
+	} while (detached);
+	return -nftw(base, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
 
 /* A child that sleeps until it is killed. */

@@ -76,24 +76,6 @@ static int openat_errno(int dirfd, const char *path, int flags)
 	return 0;
 }
 
-/*
- * Opens @path relative to @dirfd for reading and reads it into @buf, NUL
- * terminated; returns the errno of the open, 0 on success.
- */
-static int read_at(int dirfd, const char *path, char *buf, size_t size)
-{
-	int fd = openat(dirfd, path, O_RDONLY);
-	ssize_t len;
-
-	buf[0] = '\0';
-	if (fd < 0)
-		return errno;
-	len = read(fd, buf, size - 1);
-	buf[len > 0 ? len : 0] = '\0';
-	close(fd);
-	return 0;
-}
-
 /* Kills @child; returns its wait status. */
 static int reap(pid_t child)
 {

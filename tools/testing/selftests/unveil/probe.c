@@ -6,6 +6,7 @@
  *   probe open PATH                 open(PATH, O_RDONLY)
  */
 
+#define _GNU_SOURCE
 #include <fcntl.h>
 #include <string.h>
 
