@@ -902,7 +902,22 @@ static void *growth_checker(void *arg)
  * grows) and 300 inspectable directories that get a rule, each seen by the
  * checking threads exactly when its unveil() returned.
  */
-TEST(rules_added_in_place_are_seen_at_once_by_other_threads)
+FIXTURE(growth) {
+};
+
+FIXTURE_SETUP(growth)
+{
+}
+
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(growth)
+{
+	EXPECT_EQ(0, remove_tree(GROWTH_DIR));
+}
+
+/* 900 calls and as many checks per thread: minutes on a debug kernel. */
+TEST_F_TIMEOUT(growth, rules_added_in_place_are_seen_at_once_by_other_threads,
+	       300)
 {
 	pthread_t checkers[GROWTH_CHECKERS];
 	char path[PATH_MAX];
