@@ -20,10 +20,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#ifndef __NR_unveil
-#define __NR_unveil 463
-#endif
-
+/*
+ * The system call itself.  __NR_unveil comes from the headers of the kernel
+ * the tests are built with (KHDR_INCLUDES); programs built without them
+ * take it from <unveil.h> (tools/unveil/unveil.h).
+ */
 static inline int sys_unveil(const char *path, const char *permissions)
 {
 	return syscall(__NR_unveil, path, permissions);
@@ -112,6 +113,20 @@ static inline int read_attr_fd(int fd, char *buf, size_t size)
 	return 0;
 }
 
+/* Writes @text to the existing file @path; returns 0 or the errno. */
+static inline int write_text(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		err = errno ?: EIO;
+	close(fd);
+	return err;
+}
+
 /*
  * Writes @value to /proc/@pid/attr/unveil/learn (@pid 0: the calling
  * process); returns 0 or the errno.  "1" asks for a learning veil.
@@ -119,20 +134,12 @@ static inline int read_attr_fd(int fd, char *buf, size_t size)
 static inline int write_learn(pid_t pid, const char *value)
 {
 	char path[64];
-	ssize_t len;
-	int fd, err;
 
 	if (pid)
 		snprintf(path, sizeof(path), "/proc/%d/attr/unveil/learn", pid);
 	else
 		snprintf(path, sizeof(path), "/proc/self/attr/unveil/learn");
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	len = write(fd, value, strlen(value));
-	err = len < 0 ? errno : 0;
-	close(fd);
-	return err;
+	return write_text(path, value);
 }
 
 /* In a test: unveil() that must succeed. */
@@ -161,22 +168,68 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 	snprintf(buf, size, "%s/%s", test_dir, name);
 }
 
-/* Creates or truncates @path and writes @text into it. */
-static inline void write_file(const char *path, const char *text)
+/*
+ * Creates or truncates @path and writes @text into it; returns 0 or the
+ * errno.
+ */
+static inline int write_file(const char *path, const char *text)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int err = 0;
 
-	if (fd >= 0) {
-		if (write(fd, text, strlen(text)) < 0)
-			perror(path);
-		close(fd);
+	if (fd < 0)
+		return errno;
+	if (write(fd, text, strlen(text)) < 0) {
+		err = errno;
+		perror(path);
 	}
+	close(fd);
+	return err;
 }
 
 static inline int remove_entry(const char *path, const struct stat *st,
 			       int type, struct FTW *ftw)
 {
 	return remove(path) ? -errno : 0;
+}
+
+/*
+ * Makes a fresh directory for the files of a test in @base (@size bytes):
+ * in $UNVEIL_TEST_DIR (scripts/guest-fs-matrix runs a suite on each file
+ * system) or in /tmp, named after the program.  Its fixture removes it
+ * with remove_tree() in FIXTURE_TEARDOWN_PARENT(), which runs in the
+ * parent, without the veil the test dropped.  Returns 0 or the errno.
+ */
+static inline int make_test_dir(char *base, size_t size)
+{
+	const char *dir = getenv("UNVEIL_TEST_DIR");
+
+	snprintf(base, size, "%s/%s.XXXXXX", dir ?: "/tmp",
+		 program_invocation_short_name);
+	return mkdtemp(base) ? 0 : errno;
+}
+
+/*
+ * Makes the tree most tests work in, in a fresh directory of make_test_dir():
+ *   a/f1  a/f2  a/sub/f3  a/empty/
+ *   b/f4
+ * Returns 0 or the errno of the first step that failed.
+ */
+static inline int make_test_tree(char *base, size_t size)
+{
+	static const char *const dirs[] = { "a", "a/sub", "a/empty", "b",
+					    NULL };
+	static const char *const files[] = { "a/f1", "a/f2", "a/sub/f3",
+					     "b/f4", NULL };
+	int err = make_test_dir(base, size);
+	int i;
+
+	for (i = 0; !err && dirs[i]; i++)
+		err = mkdir(at(base, dirs[i]), 0755) ? errno : 0;
+	/* Each file holds its name: "f1" ... "f4". */
+	for (i = 0; !err && files[i]; i++)
+		err = write_file(at(base, files[i]), strrchr(files[i], '/') + 1);
+	return err;
 }
 
 /*

@@ -6,11 +6,13 @@
  * the same call works without the veil, so that it fails on a kernel that
  * lacks the defence.
  *
- * Every test builds its own tree under a fresh directory in /tmp:
+ * Every test builds its own tree (make_test_tree()) under a fresh
+ * directory in /tmp:
  *   a/f1  a/f2  a/sub/f3  a/empty/
  *   b/f4
  * and runs in its own process (the harness forks), so the veil it drops
- * goes away with it.  Mostly a is unveiled and b stays hidden.
+ * goes away with it; the parent removes the tree.  Mostly a is unveiled
+ * and b stays hidden.
  */
 
 #define _GNU_SOURCE
@@ -37,32 +39,19 @@
 #define RACE_SECONDS 1.0
 #define WARMUP_SECONDS 2.0
 
-static void make_tree(struct __test_metadata *const _metadata, char *base,
-		      size_t size)
-{
-	snprintf(base, size, "/tmp/unveil-escape.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(base));
-	ASSERT_EQ(0, mkdir(at(base, "a"), 0755));
-	ASSERT_EQ(0, mkdir(at(base, "a/sub"), 0755));
-	ASSERT_EQ(0, mkdir(at(base, "a/empty"), 0755));
-	ASSERT_EQ(0, mkdir(at(base, "b"), 0755));
-	write_file(at(base, "a/f1"), "f1");
-	write_file(at(base, "a/f2"), "f2");
-	write_file(at(base, "a/sub/f3"), "f3");
-	write_file(at(base, "b/f4"), "f4");
-}
-
 FIXTURE(tree) {
 	char base[64];
 };
 
 FIXTURE_SETUP(tree)
 {
-	make_tree(_metadata, self->base, sizeof(self->base));
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
 }
 
-FIXTURE_TEARDOWN(tree)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(tree)
 {
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 /* errno of openat(@dirfd, @path, @flags), 0 on success (the file is closed). */
@@ -124,13 +113,14 @@ FIXTURE_VARIANT_ADD(openat2, resolve_cached) {
 /* The dirfd is the (hidden) base directory, opened before the veil. */
 FIXTURE_SETUP(openat2)
 {
-	make_tree(_metadata, self->base, sizeof(self->base));
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
 	self->dirfd = open(self->base, O_RDONLY | O_DIRECTORY);
 	ASSERT_LE(0, self->dirfd);
 }
 
-FIXTURE_TEARDOWN(openat2)
+FIXTURE_TEARDOWN_PARENT(openat2)
 {
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 /* errno of openat2(), 0 on success (the file is closed again). */
@@ -323,11 +313,12 @@ FIXTURE_VARIANT_ADD(tmpfile, by_proc_fd) {
 
 FIXTURE_SETUP(tmpfile)
 {
-	make_tree(_metadata, self->base, sizeof(self->base));
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
 }
 
-FIXTURE_TEARDOWN(tmpfile)
+FIXTURE_TEARDOWN_PARENT(tmpfile)
 {
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 static int open_tmpfile(const char *dir)
@@ -524,47 +515,92 @@ TEST_F(tree, o_path_dirfd_opened_before_the_veil_does_not_rename_names)
 /*
  * The AT_EMPTY_PATH forms on an O_PATH descriptor are judged like the path
  * it stands for (Documentation/userspace-api/unveil.rst): stat needs r.
+ * The descriptor is one of the hidden b/f4, opened before the veil.
  */
-TEST_F(tree, fstatat_empty_path_of_an_o_path_fd_of_a_hidden_file_is_enoent)
+FIXTURE(empty_path) {
+	char base[64];
+	int fd;
+};
+
+/* One inspection of the file behind @fd: its errno, 0 on success. */
+FIXTURE_VARIANT(empty_path) {
+	int (*inspect)(int fd);
+};
+
+static int fstatat_empty_path(int fd)
 {
-	int fd = open(at(self->base, "b/f4"), O_PATH);
 	struct stat st;
 
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, fstatat(fd, "", &st, AT_EMPTY_PATH));
-	UNVEIL(at(self->base, "a"), "r");
-	UNVEIL(NULL, NULL);
-	EXPECT_EQ(ENOENT, errno_of(fstatat(fd, "", &st, AT_EMPTY_PATH)));
-	EXPECT_EQ(ENOENT, errno_of(fstatat(fd, "", &st, AT_EMPTY_PATH |
-					   AT_SYMLINK_NOFOLLOW)));
+	return errno_of(fstatat(fd, "", &st, AT_EMPTY_PATH));
 }
 
-TEST_F(tree, statx_empty_path_of_an_o_path_fd_of_a_hidden_file_is_enoent)
+static int fstatat_empty_path_nofollow(int fd)
 {
-	int fd = open(at(self->base, "b/f4"), O_PATH);
+	struct stat st;
+
+	return errno_of(fstatat(fd, "", &st,
+				AT_EMPTY_PATH | AT_SYMLINK_NOFOLLOW));
+}
+
+static int statx_empty_path(int fd)
+{
 	struct statx stx;
 
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS, &stx));
-	UNVEIL(at(self->base, "a"), "r");
-	UNVEIL(NULL, NULL);
-	EXPECT_EQ(ENOENT, errno_of(statx(fd, "", AT_EMPTY_PATH,
-					 STATX_BASIC_STATS, &stx)));
-	EXPECT_EQ(ENOENT, errno_of(syscall(__NR_statx, fd, NULL,
-					   AT_EMPTY_PATH, STATX_BASIC_STATS,
-					   &stx)));
+	return errno_of(statx(fd, "", AT_EMPTY_PATH, STATX_BASIC_STATS, &stx));
 }
 
-TEST_F(tree, faccessat2_empty_path_of_an_o_path_fd_of_a_hidden_file_is_enoent)
+/* A NULL path with AT_EMPTY_PATH, which the C library does not pass on. */
+static int statx_null_path(int fd)
 {
-	int fd = open(at(self->base, "b/f4"), O_PATH);
+	struct statx stx;
 
-	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, syscall(__NR_faccessat2, fd, "", R_OK, AT_EMPTY_PATH));
+	return errno_of(syscall(__NR_statx, fd, NULL, AT_EMPTY_PATH,
+				STATX_BASIC_STATS, &stx));
+}
+
+static int faccessat2_empty_path(int fd)
+{
+	return errno_of(syscall(__NR_faccessat2, fd, "", R_OK, AT_EMPTY_PATH));
+}
+
+FIXTURE_VARIANT_ADD(empty_path, fstatat) {
+	.inspect = fstatat_empty_path,
+};
+
+FIXTURE_VARIANT_ADD(empty_path, fstatat_nofollow) {
+	.inspect = fstatat_empty_path_nofollow,
+};
+
+FIXTURE_VARIANT_ADD(empty_path, statx) {
+	.inspect = statx_empty_path,
+};
+
+FIXTURE_VARIANT_ADD(empty_path, statx_null_path) {
+	.inspect = statx_null_path,
+};
+
+FIXTURE_VARIANT_ADD(empty_path, faccessat2) {
+	.inspect = faccessat2_empty_path,
+};
+
+FIXTURE_SETUP(empty_path)
+{
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
+	self->fd = open(at(self->base, "b/f4"), O_PATH);
+	ASSERT_LE(0, self->fd);
+}
+
+FIXTURE_TEARDOWN_PARENT(empty_path)
+{
+	EXPECT_EQ(0, remove_tree(self->base));
+}
+
+TEST_F(empty_path, of_an_o_path_fd_of_a_hidden_file_is_enoent)
+{
+	ASSERT_EQ(0, variant->inspect(self->fd));
 	UNVEIL(at(self->base, "a"), "r");
 	UNVEIL(NULL, NULL);
-	EXPECT_EQ(ENOENT, errno_of(syscall(__NR_faccessat2, fd, "", R_OK,
-					   AT_EMPTY_PATH)));
+	EXPECT_EQ(ENOENT, variant->inspect(self->fd));
 }
 
 TEST_F(tree, fstatat_empty_path_of_an_o_path_fd_needs_r)

@@ -227,17 +227,7 @@ static int unveil_hundred(const char *base)
 
 static int write_knob(const char *knob, const char *value)
 {
-	char path[128];
-	int fd, err = 0;
-
-	snprintf(path, sizeof(path), DEBUGFS "/%s", knob);
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno;
-	if (write(fd, value, strlen(value)) != (ssize_t)strlen(value))
-		err = errno;
-	close(fd);
-	return err;
+	return write_text(at(DEBUGFS, knob), value);
 }
 
 /*
@@ -275,8 +265,7 @@ static void make_tree(struct __test_metadata *_metadata, char *base)
 	char path[PATH_MAX];
 	int i;
 
-	snprintf(base, 64, "/tmp/unveil_fault_XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(base));
+	ASSERT_EQ(0, make_test_dir(base, 64));
 	ASSERT_EQ(0, mkdir(at(base, "names"), 0755));
 	for (i = 0; i < NUM_EACH; i++) {
 		snprintf(path, sizeof(path), "%s/directory-%02d", base, i);
@@ -403,7 +392,7 @@ static int unveil_case_child(const char *base, const struct unveil_case *c,
 	touch_stack();
 	if (fail_nth_arm(nth, n))
 		return trouble(r, "arm fail-nth");
-	ret = syscall(__NR_unveil, arg, c->perms);
+	ret = sys_unveil(arg, c->perms);
 	r->err = ret ? errno : 0;
 	r->remaining = fail_nth_disarm(nth);
 

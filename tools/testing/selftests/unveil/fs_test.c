@@ -3,13 +3,13 @@
  * unveil selftests - the veil: which rule decides, what each call needs,
  * and the ways around it that must not work.
  *
- * Every test builds its own tree under a fresh directory in /tmp (or in
- * $UNVEIL_TEST_DIR: scripts/guest-fs-matrix runs the suite on each file
- * system):
+ * Every test builds its own tree (make_test_tree()) under a fresh
+ * directory in /tmp (or in $UNVEIL_TEST_DIR: scripts/guest-fs-matrix runs
+ * the suite on each file system):
  *   a/f1  a/f2  a/sub/f3  a/empty/
  *   b/f4
  * and runs in its own process (the harness forks), so the veil it drops
- * goes away with it.
+ * goes away with it; the parent removes the tree.
  */
 
 #define _GNU_SOURCE
@@ -67,19 +67,7 @@ FIXTURE(tree) {
 
 FIXTURE_SETUP(tree)
 {
-	const char *dir = getenv("UNVEIL_TEST_DIR");
-
-	snprintf(self->base, sizeof(self->base), "%s/unveil.XXXXXX",
-		 dir ? dir : "/tmp");
-	ASSERT_NE(NULL, mkdtemp(self->base));
-	ASSERT_EQ(0, mkdir(at(self->base, "a"), 0755));
-	ASSERT_EQ(0, mkdir(at(self->base, "a/sub"), 0755));
-	ASSERT_EQ(0, mkdir(at(self->base, "a/empty"), 0755));
-	ASSERT_EQ(0, mkdir(at(self->base, "b"), 0755));
-	write_file(at(self->base, "a/f1"), "f1");
-	write_file(at(self->base, "a/f2"), "f2");
-	write_file(at(self->base, "a/sub/f3"), "f3");
-	write_file(at(self->base, "b/f4"), "f4");
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
 }
 
 /* In the parent, which has no veil. */

@@ -256,6 +256,21 @@ TEST(path_of_path_max_plus_one_is_enametoolong)
 	EXPECT_EQ(ENAMETOOLONG, unveil_errno(path, "r"));
 }
 
+/* The tests that need files make them in TMP_DIR. */
+FIXTURE(tmp_dir) {
+};
+
+FIXTURE_SETUP(tmp_dir)
+{
+	make_dir(_metadata, TMP_DIR);
+}
+
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(tmp_dir)
+{
+	EXPECT_EQ(0, remove_tree(TMP_DIR));
+}
+
 /* TMP_DIR "/" followed by @len times @c, then @tail. */
 static const char *long_name(size_t len, char c, const char *tail)
 {
@@ -268,29 +283,25 @@ static const char *long_name(size_t len, char c, const char *tail)
 	return path;
 }
 
-TEST(missing_name_of_name_max_is_accepted)
+TEST_F(tmp_dir, missing_name_of_name_max_is_accepted)
 {
-	make_dir(_metadata, TMP_DIR);
 	EXPECT_EQ(0, unveil_errno(long_name(NAME_MAX, 'm', ""), "r"));
 }
 
-TEST(directory_of_name_max_is_accepted)
+TEST_F(tmp_dir, directory_of_name_max_is_accepted)
 {
-	make_dir(_metadata, TMP_DIR);
 	make_dir(_metadata, long_name(NAME_MAX, 'd', ""));
 	EXPECT_EQ(0, unveil_errno(long_name(NAME_MAX, 'd', ""), "r"));
 	EXPECT_EQ(0, unveil_errno(long_name(NAME_MAX, 'd', "/x"), "r"));
 }
 
-TEST(missing_directory_of_name_max_is_enoent)
+TEST_F(tmp_dir, missing_directory_of_name_max_is_enoent)
 {
-	make_dir(_metadata, TMP_DIR);
 	EXPECT_EQ(ENOENT, unveil_errno(long_name(NAME_MAX, 'm', "/x"), "r"));
 }
 
-TEST(directory_of_name_max_plus_one_is_enametoolong)
+TEST_F(tmp_dir, directory_of_name_max_plus_one_is_enametoolong)
 {
-	make_dir(_metadata, TMP_DIR);
 	EXPECT_EQ(ENAMETOOLONG,
 		  unveil_errno(long_name(NAME_MAX + 1, 'm', "/x"), "r"));
 }
@@ -314,15 +325,13 @@ static int unveil_relative(const char *dir, const char *prefix, size_t len)
 	return err;
 }
 
-TEST(relative_missing_name_of_name_max_is_accepted)
+TEST_F(tmp_dir, relative_missing_name_of_name_max_is_accepted)
 {
-	make_dir(_metadata, TMP_DIR);
 	EXPECT_EQ(0, unveil_relative(TMP_DIR, "m", NAME_MAX));
 }
 
-TEST(relative_missing_name_of_name_max_plus_one_is_enametoolong)
+TEST_F(tmp_dir, relative_missing_name_of_name_max_plus_one_is_enametoolong)
 {
-	make_dir(_metadata, TMP_DIR);
 	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", NAME_MAX + 1));
 	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", PATH_MAX - 1));
 	EXPECT_EQ(ENAMETOOLONG, unveil_relative(TMP_DIR, "m", PATH_MAX));
@@ -332,7 +341,7 @@ TEST(relative_missing_name_of_name_max_plus_one_is_enametoolong)
  * procfs answers an over-long name with ENOENT, not ENAMETOOLONG: the rule
  * must not be made for the first 255 bytes, which could be another file.
  */
-TEST(relative_name_longer_than_name_max_in_procfs_is_enametoolong)
+TEST_F(tmp_dir, relative_name_longer_than_name_max_in_procfs_is_enametoolong)
 {
 	char self_dir[64];
 
@@ -359,11 +368,10 @@ TEST(absolute_name_longer_than_name_max_in_procfs_is_enametoolong)
 }
 
 /* A name rule holds all NAME_MAX bytes: one byte less is another name. */
-TEST(name_rule_of_name_max_matches_exactly)
+TEST_F(tmp_dir, name_rule_of_name_max_matches_exactly)
 {
 	char name[PATH_MAX];
 
-	make_dir(_metadata, TMP_DIR);
 	snprintf(name, sizeof(name), "%s", long_name(NAME_MAX, 'n', ""));
 	UNVEIL(name, "rwc");
 	EXPECT_EQ(0, open_errno(name, O_CREAT | O_RDWR));
@@ -374,12 +382,11 @@ TEST(name_rule_of_name_max_matches_exactly)
 }
 
 /* Byte 0 is the empty string: no permission, which is valid. */
-TEST(only_r_w_x_c_bytes_are_accepted)
+TEST_F(tmp_dir, only_r_w_x_c_bytes_are_accepted)
 {
 	char perms[2] = "";
 	int byte;
 
-	make_dir(_metadata, TMP_DIR);
 	for (byte = 0; byte < 256; byte++) {
 		const bool valid = !byte || byte == 'r' || byte == 'w' ||
 				   byte == 'x' || byte == 'c';
@@ -390,22 +397,20 @@ TEST(only_r_w_x_c_bytes_are_accepted)
 	}
 }
 
-TEST(repeated_letters_are_accepted)
+TEST_F(tmp_dir, repeated_letters_are_accepted)
 {
 	static const char repeats[][5] = {
 		"rr", "ww", "xx", "cc", "rrrr", "rwrw", "cwcw", "xrxr",
 	};
 	unsigned int i;
 
-	make_dir(_metadata, TMP_DIR);
 	for (i = 0; i < ARRAY_SIZE(repeats); i++)
 		EXPECT_EQ(0, unveil_errno(TMP_DIR, repeats[i]))
 			TH_LOG("\"%s\"", repeats[i]);
 }
 
-TEST(repeated_letter_grants_only_that_letter)
+TEST_F(tmp_dir, repeated_letter_grants_only_that_letter)
 {
-	make_dir(_metadata, TMP_DIR);
 	make_file(_metadata, TMP_DIR "/file");
 	UNVEIL(TMP_DIR, "rrrr");
 	EXPECT_EQ(0, open_errno(TMP_DIR "/file", O_RDONLY));
@@ -436,8 +441,10 @@ FIXTURE_SETUP(limit)
 	}
 }
 
-FIXTURE_TEARDOWN(limit)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(limit)
 {
+	EXPECT_EQ(0, remove_tree(LIMIT_DIR));
 }
 
 static const char *const all_perms[] = {
@@ -766,8 +773,10 @@ FIXTURE_SETUP(stress)
 	}
 }
 
-FIXTURE_TEARDOWN(stress)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(stress)
 {
+	EXPECT_EQ(0, remove_tree(STRESS_DIR));
 }
 
 /*

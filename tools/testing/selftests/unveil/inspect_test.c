@@ -6,8 +6,9 @@
  * every directory and symlink the path given to unveil() names on the way;
  * nothing else does.
  *
- * Every test builds its own tree under a fresh directory in /tmp:
- *   a/f1  a/sub/f3  b/f4  link -> a
+ * Every test builds its own tree under a fresh directory in /tmp, the
+ * common one (make_test_tree()) and a symlink:
+ *   a/f1  a/f2  a/sub/f3  a/empty/  b/f4  link -> a
  */
 
 #define _GNU_SOURCE
@@ -27,19 +28,14 @@ FIXTURE(tree) {
 
 FIXTURE_SETUP(tree)
 {
-	snprintf(self->base, sizeof(self->base), "/tmp/unveil-inspect.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(self->base));
-	ASSERT_EQ(0, mkdir(at(self->base, "a"), 0755));
-	ASSERT_EQ(0, mkdir(at(self->base, "a/sub"), 0755));
-	ASSERT_EQ(0, mkdir(at(self->base, "b"), 0755));
-	write_file(at(self->base, "a/f1"), "f1");
-	write_file(at(self->base, "a/sub/f3"), "f3");
-	write_file(at(self->base, "b/f4"), "f4");
+	ASSERT_EQ(0, make_test_tree(self->base, sizeof(self->base)));
 	ASSERT_EQ(0, symlink("a", at(self->base, "link")));
 }
 
-FIXTURE_TEARDOWN(tree)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(tree)
 {
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 /* errno of each way to inspect @path, 0 if all succeed, or the first. */

@@ -25,8 +25,7 @@ FIXTURE(ring) {
 
 FIXTURE_SETUP(ring)
 {
-	snprintf(self->base, sizeof(self->base), "/tmp/unveil-uring.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(self->base));
+	ASSERT_EQ(0, make_test_dir(self->base, sizeof(self->base)));
 	ASSERT_EQ(0, mkdir(at(self->base, "a"), 0755));
 	ASSERT_EQ(0, mkdir(at(self->base, "b"), 0755));
 	ASSERT_EQ(0, open_errno(at(self->base, "a/f"), O_CREAT | O_WRONLY));
@@ -37,8 +36,10 @@ FIXTURE_SETUP(ring)
 	ASSERT_EQ(0, ring_init(&self->ring, 0));
 }
 
-FIXTURE_TEARDOWN(ring)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(ring)
 {
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 static int uring_xattr(struct ring *ring, int op, const char *path,

@@ -193,7 +193,6 @@ FIXTURE(denial_log) {
 
 FIXTURE_SETUP(denial_log)
 {
-	ASSERT_EQ(0, system("rm -rf " TMP_DIR));
 	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
 	ASSERT_EQ(0, mkdir(TMP_DIR "/hidden", 0755));
 	ASSERT_EQ(0, mkdir(TMP_DIR "/visible", 0755));
@@ -212,10 +211,11 @@ FIXTURE_SETUP(denial_log)
 	ASSERT_LE(0, self->kmsg);
 }
 
-FIXTURE_TEARDOWN(denial_log)
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(denial_log)
 {
 	set_log_switch("Y");
-	close(self->kmsg);
+	EXPECT_EQ(0, remove_tree(TMP_DIR));
 }
 
 /*
@@ -407,7 +407,10 @@ TEST_F(denial_log, switch_off_stops_lines)
 	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", NULL, 0));
 }
 
-/* Audit: this test becomes the audit daemon while it runs. */
+/*
+ * Audit: this test becomes the audit daemon while it runs, and only the
+ * daemon can unregister itself: the teardown runs in the test's process.
+ */
 
 FIXTURE(audit) {
 	int fd;
@@ -418,13 +421,6 @@ FIXTURE_SETUP(audit)
 {
 	int err;
 
-	self->fd = -1;
-	ASSERT_EQ(0, system("rm -rf " TMP_DIR));
-	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
-	/* Its own tmpfs, for a known dev= field. */
-	ASSERT_EQ(0, mount("none", TMP_DIR, "tmpfs", 0, NULL));
-	ASSERT_EQ(0, mkdir(TMP_DIR "/visible", 0755));
-	write_file(TMP_DIR "/visible/file", "x");
 	self->fd = socket(AF_NETLINK, SOCK_RAW, NETLINK_AUDIT);
 	if (self->fd < 0 && errno == EPROTONOSUPPORT)
 		SKIP(return, "no CONFIG_AUDIT");
@@ -434,16 +430,19 @@ FIXTURE_SETUP(audit)
 	if (err == EEXIST || err == EPERM)
 		SKIP(return, "cannot be the audit daemon: %s", strerror(err));
 	ASSERT_EQ(0, err);
+	ASSERT_EQ(0, mkdir(TMP_DIR, 0755));
+	/* Its own tmpfs, for a known dev= field. */
+	ASSERT_EQ(0, mount("none", TMP_DIR, "tmpfs", 0, NULL));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/visible", 0755));
+	write_file(TMP_DIR "/visible/file", "x");
 }
 
 FIXTURE_TEARDOWN(audit)
 {
-	if (self->fd >= 0) {
-		audit_set(self->fd, AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID, 0,
-			  0);
-		close(self->fd);
-	}
-	umount(TMP_DIR);
+	audit_set(self->fd, AUDIT_STATUS_ENABLED | AUDIT_STATUS_PID, 0, 0);
+	close(self->fd);
+	EXPECT_EQ(0, umount(TMP_DIR));
+	EXPECT_EQ(0, rmdir(TMP_DIR));
 }
 
 TEST_F(audit, denial_gives_avc_record)

@@ -66,6 +66,8 @@ struct env {
 	char dir[PATH_MAX / 2];
 	/* The cgroup of the test. */
 	char cgroup[PATH_MAX / 2];
+	/* Whether the test mounted cgroup2 on CGROUP_ROOT. */
+	bool mounted;
 	/* Shared with the worker. */
 	struct report *report;
 	pid_t worker;
@@ -74,21 +76,6 @@ struct env {
 FIXTURE(memcg) {
 	struct env env;
 };
-
-/* Writes @text to the existing file @path; returns 0 or the errno. */
-static int write_to(const char *path, const char *text)
-{
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	ssize_t len;
-	int err;
-
-	if (fd < 0)
-		return errno;
-	len = write(fd, text, strlen(text));
-	err = len < 0 ? errno : 0;
-	close(fd);
-	return err;
-}
 
 static int read_from(const char *path, char *buf, size_t size)
 {
@@ -124,8 +111,11 @@ static bool has_word(const char *list, const char *word)
 	return false;
 }
 
-/* Finds the cgroup2 mount; mounts it on CGROUP_ROOT if there is none. */
-static int cgroup2_root(char *root, size_t size)
+/*
+ * Finds the cgroup2 mount; mounts it on CGROUP_ROOT if there is none, and
+ * then sets *@mounted.
+ */
+static int cgroup2_root(char *root, size_t size, bool *mounted)
 {
 	char line[PATH_MAX + 256], dev[256], path[PATH_MAX], type[64];
 	FILE *mounts = fopen("/proc/mounts", "r");
@@ -141,6 +131,7 @@ static int cgroup2_root(char *root, size_t size)
 	if (!found) {
 		if (mount("cgroup2", CGROUP_ROOT, "cgroup2", 0, NULL))
 			return errno;
+		*mounted = true;
 		snprintf(path, sizeof(path), "%s", CGROUP_ROOT);
 	}
 	err = strlen(path) < size ? 0 : ENAMETOOLONG;
@@ -230,14 +221,14 @@ static void remove_rule_tree(const char *dir)
 /*
  * Kills what is left in the cgroup (cgroup.kill also ends stopped processes
  * whose parent is gone) and the worker (reaped if it is a child), then
- * removes the cgroup and the tree.
+ * removes the cgroup and the tree, and unmounts cgroup2 if it mounted it.
  */
 static void clean_up(struct env *env)
 {
 	int i;
 
 	if (env->cgroup[0])
-		write_to(at(env->cgroup, "cgroup.kill"), "1");
+		write_text(at(env->cgroup, "cgroup.kill"), "1");
 	if (env->worker > 0) {
 		kill(env->worker, SIGKILL);
 		waitpid(env->worker, NULL, 0);
@@ -251,26 +242,36 @@ static void clean_up(struct env *env)
 	}
 	if (env->dir[0])
 		remove_rule_tree(env->dir);
+	if (env->mounted)
+		umount2(CGROUP_ROOT, MNT_DETACH);
 }
 
 FIXTURE_SETUP(memcg)
 {
 	struct env *const env = &self->env;
 	char root[PATH_MAX / 4], real[PATH_MAX], controllers[256];
-	char tmpl[] = "/tmp/unveil_memcg.XXXXXX";
+	char tmpl[] = "/tmp/unveil_memcg.XXXXXX", skip[128] = "";
 	int err;
 
-	err = cgroup2_root(root, sizeof(root));
+	err = cgroup2_root(root, sizeof(root), &env->mounted);
 	if (err)
 		SKIP(return, "no cgroup2 file system: %s", strerror(err));
 	err = read_from(at(root, "cgroup.controllers"), controllers,
 			sizeof(controllers));
-	if (err || !has_word(controllers, "memory"))
-		SKIP(return, "no memory controller (CONFIG_MEMCG)");
-	err = write_to(at(root, "cgroup.subtree_control"), "+memory");
-	if (err)
-		SKIP(return, "cannot enable the memory controller: %s",
-		     strerror(err));
+	if (err || !has_word(controllers, "memory")) {
+		snprintf(skip, sizeof(skip),
+			 "no memory controller (CONFIG_MEMCG)");
+	} else {
+		err = write_text(at(root, "cgroup.subtree_control"), "+memory");
+		if (err)
+			snprintf(skip, sizeof(skip),
+				 "cannot enable the memory controller: %s",
+				 strerror(err));
+	}
+	if (skip[0]) {
+		clean_up(env);
+		SKIP(return, "%s", skip);
+	}
 
 	env->report = mmap(NULL, sizeof(*env->report), PROT_READ | PROT_WRITE,
 			   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
@@ -452,7 +453,7 @@ static int enter_cgroup(const char *cgroup)
 	char pid[16];
 
 	snprintf(pid, sizeof(pid), "%d", getpid());
-	return write_to(at(cgroup, "cgroup.procs"), pid);
+	return write_text(at(cgroup, "cgroup.procs"), pid);
 }
 
 /*
@@ -575,7 +576,7 @@ static void limited_worker(struct env *env, struct report *report)
 	int err, i, end = RULES;
 	struct stat st;
 
-	err = write_to("/proc/self/oom_score_adj", "-1000");
+	err = write_text("/proc/self/oom_score_adj", "-1000");
 	if (err)
 		worker_fail(report, "writing oom_score_adj", err);
 	err = prefault();
@@ -690,7 +691,7 @@ TEST_F_TIMEOUT(memcg,
 	char limit[32], events[1024];
 
 	snprintf(limit, sizeof(limit), "%d", SMALL_LIMIT);
-	ASSERT_EQ(0, write_to(at(env->cgroup, "memory.max"), limit));
+	ASSERT_EQ(0, write_text(at(env->cgroup, "memory.max"), limit));
 	ASSERT_LT(0, fork_worker(env, limited_worker));
 	ASSERT_EQ(0, wait_stopped(_metadata, env));
 	/* The limit holds the first rules, not all of them. */
@@ -712,7 +713,7 @@ TEST_F_TIMEOUT(memcg,
 	EXPECT_LE(1, key_value(events, "oom"));
 	EXPECT_EQ(0, key_value(events, "oom_kill"));
 
-	ASSERT_EQ(0, write_to(at(env->cgroup, "memory.max"), "max"));
+	ASSERT_EQ(0, write_text(at(env->cgroup, "memory.max"), "max"));
 	ASSERT_EQ(0, kill(env->worker, SIGCONT));
 	ASSERT_EQ(0, wait_stopped(_metadata, env));
 	EXPECT_EQ(0, report->retry_err);
@@ -821,7 +822,7 @@ TEST_F_TIMEOUT(memcg, veil_memory_goes_back_to_the_cgroup_when_processes_exit,
 	int round;
 
 	snprintf(limit, sizeof(limit), "%d", ROUND_LIMIT);
-	ASSERT_EQ(0, write_to(at(env->cgroup, "memory.max"), limit));
+	ASSERT_EQ(0, write_text(at(env->cgroup, "memory.max"), limit));
 	ASSERT_EQ(0, read_figures(env->cgroup, &baseline));
 	ASSERT_LT(0, fork_worker(env, round_worker));
 	for (round = 0; round < ROUNDS; round++) {

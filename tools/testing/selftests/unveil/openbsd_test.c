@@ -82,7 +82,6 @@ FIXTURE(openbsd) {
 	char file1[64];		/* uv_file1 */
 	char file2[64];		/* uv_file2 */
 	char mnt[64];		/* /mnt/regress-unveil */
-	bool mounted;
 };
 
 /* Creates an empty file; returns 0 or an errno. */
@@ -105,8 +104,7 @@ FIXTURE_SETUP(openbsd)
 	};
 	size_t i;
 
-	snprintf(self->base, sizeof(self->base), "/tmp/openbsd.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(self->base));
+	ASSERT_EQ(0, make_test_dir(self->base, sizeof(self->base)));
 	for (i = 0; i < ARRAY_SIZE(dirs); i++)
 		ASSERT_EQ(0, mkdir(at(self->base, dirs[i]), 0755));
 	snprintf(self->dir1, sizeof(self->dir1), "%s/uvdir1", self->base);
@@ -122,11 +120,13 @@ FIXTURE_SETUP(openbsd)
 	ASSERT_EQ(0, touch(at(self->base, "usr/bin/id"), 0755));
 }
 
-FIXTURE_TEARDOWN(openbsd)
+/*
+ * In the parent, which has no veil: also detaches the tmpfs that a failed
+ * unveil-unmount case left mounted.
+ */
+FIXTURE_TEARDOWN_PARENT(openbsd)
 {
-	/* Only unveil-unmount's cases mount, from a process without veil. */
-	if (self->mounted)
-		umount2(self->mnt, MNT_DETACH);
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 static int openat_errno(int dirfd, const char *path, int flags)
@@ -936,14 +936,12 @@ static int rum_program(int (*program)(const char *, const char *,
  * and "touch" @file, both optional and relative to the mount point.
  */
 static void rum_prepare(struct __test_metadata *const _metadata,
-			const char *mnt, bool *mounted, const char *dir,
-			const char *file)
+			const char *mnt, const char *dir, const char *file)
 {
 	char path[PATH_MAX];
 	size_t i;
 
 	ASSERT_EQ(0, mount("none", mnt, "tmpfs", 0, NULL));
-	*mounted = true;
 	if (dir) {
 		snprintf(path, sizeof(path), "%s/%s", mnt, dir);
 		for (i = strlen(mnt) + 1; path[i]; i++) {
@@ -963,134 +961,130 @@ static void rum_prepare(struct __test_metadata *const _metadata,
  * "umount /mnt/regress-unveil", which ends every target and must succeed:
  * the program left no reference behind.  Returns 0 or an errno.
  */
-static int rum_umount(const char *mnt, bool *mounted)
+static int rum_umount(const char *mnt)
 {
-	const int err = errno_of(umount2(mnt, 0));
-
-	if (!err)
-		*mounted = false;
-	return err;
+	return errno_of(umount2(mnt, 0));
 }
 
 TEST_F(openbsd, rum_run_unlink)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	/* unlink needs "c"; the rule has "r". */
 	EXPECT_EQ(EACCES, rum_program(unveil_unlink, at(self->mnt, "foo"),
 				      "bar", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, NULL);
+	rum_prepare(_metadata, self->mnt, NULL, NULL);
 	EXPECT_EQ(0, rum_program(unveil_chroot, self->mnt, "/", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chroot, at(self->mnt, "foo"), "/",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_unveil_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chroot, self->mnt, "/foo", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_dir_unveil_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", NULL);
+	rum_prepare(_metadata, self->mnt, "foo/bar", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chroot, at(self->mnt, "foo"), "/bar",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_rootslash)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, NULL);
+	rum_prepare(_metadata, self->mnt, NULL, NULL);
 	EXPECT_EQ(0, rum_program(unveil_chroot, self->mnt, "//", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "/", "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, at(self->mnt, "foo"), "/",
 				      "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_unveil_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "/foo",
 				      "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_dir_unveil_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar",
+	rum_prepare(_metadata, self->mnt, "foo/bar",
 		    "foo/bar/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, at(self->mnt, "foo"),
 				      "/bar", "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_rootslash_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "//", "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_open_rootslash)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "/", "//baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_unveil_rootdot_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "/.", "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chroot_unveil_rootdotdot_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chroot, self->mnt, "/..",
 				      "/baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, NULL);
+	rum_prepare(_metadata, self->mnt, NULL, NULL);
 	EXPECT_EQ(0, rum_program(unveil_perm, "", self->mnt, NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_perm, "", at(self->mnt, "foo"), NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 /*
@@ -1099,171 +1093,171 @@ TEST_F(openbsd, rum_run_perm_dir)
  */
 TEST_F(openbsd, rum_run_perm_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_perm, "", self->mnt, "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_perm, "", at(self->mnt, "foo"),
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_create_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(EACCES, rum_program(unveil_perm, "c", self->mnt, "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_dir_create_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(EACCES, rum_program(unveil_perm, "c", at(self->mnt, "foo"),
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_write_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(EACCES, rum_program(unveil_perm, "w", self->mnt, "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_perm_dir_write_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(EACCES, rum_program(unveil_perm, "w", at(self->mnt, "foo"),
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, NULL);
+	rum_prepare(_metadata, self->mnt, NULL, NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, self->mnt, ".", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, at(self->mnt, "foo"), ".",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, self->mnt, "foo", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_backdir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, self->mnt, "foo/..", NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_dotdot)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", NULL);
+	rum_prepare(_metadata, self->mnt, "foo", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, at(self->mnt, "foo"), "..",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_dir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", NULL);
+	rum_prepare(_metadata, self->mnt, "foo/bar", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, at(self->mnt, "foo"), "bar",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_backdir)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", NULL);
+	rum_prepare(_metadata, self->mnt, "foo/bar", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, at(self->mnt, "foo"), "bar/..",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_dotdot)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", NULL);
+	rum_prepare(_metadata, self->mnt, "foo/bar", NULL);
 	EXPECT_EQ(0, rum_program(unveil_chdir, at(self->mnt, "foo/bar"), "..",
 				 NULL));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, NULL, "baz");
+	rum_prepare(_metadata, self->mnt, NULL, "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, self->mnt, ".", "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, at(self->mnt, "foo"), ".",
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, self->mnt, "foo", "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_backdir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "baz");
+	rum_prepare(_metadata, self->mnt, "foo", "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, self->mnt, "foo/..",
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_unveil_dotdot_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo", "baz");
+	rum_prepare(_metadata, self->mnt, "foo", "baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, at(self->mnt, "foo"), "..",
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_dir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar",
+	rum_prepare(_metadata, self->mnt, "foo/bar",
 		    "foo/bar/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, at(self->mnt, "foo"), "bar",
 				      "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_backdir_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo/bar", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, at(self->mnt, "foo"),
 				      "bar/..", "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 TEST_F(openbsd, rum_run_chdir_dir_unveil_dotdot_open)
 {
-	rum_prepare(_metadata, self->mnt, &self->mounted, "foo/bar", "foo/baz");
+	rum_prepare(_metadata, self->mnt, "foo/bar", "foo/baz");
 	EXPECT_EQ(ENOENT, rum_program(unveil_chdir, at(self->mnt, "foo/bar"),
 				      "..", "baz"));
-	EXPECT_EQ(0, rum_umount(self->mnt, &self->mounted));
+	EXPECT_EQ(0, rum_umount(self->mnt));
 }
 
 /* Extra acceptance cases (reference §6.6) */

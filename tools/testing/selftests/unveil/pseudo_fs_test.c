@@ -27,15 +27,23 @@
 /* Dropping the caches takes seconds on a debug kernel. */
 #define TIMEOUT 180
 
+/* A directory for the tests that mount a file system of their own. */
 FIXTURE(fs) {
+	char dir[64];
 };
 
 FIXTURE_SETUP(fs)
 {
+	ASSERT_EQ(0, make_test_dir(self->dir, sizeof(self->dir)));
 }
 
-FIXTURE_TEARDOWN(fs)
+/*
+ * In the parent, which has no veil.  The tests mount in a mount namespace
+ * of their own: what they mounted went away with it.
+ */
+FIXTURE_TEARDOWN_PARENT(fs)
 {
+	EXPECT_EQ(0, remove_tree(self->dir));
 }
 
 /* Drops unused dentries and inodes from the kernel's caches. */
@@ -137,43 +145,42 @@ TEST_F_TIMEOUT(fs, sysfs_rule_hiding_a_directory_holds, TIMEOUT)
 					      O_RDONLY | O_DIRECTORY, NULL));
 }
 
-/* A file system of type @type mounted on a new directory in /tmp. */
-static void mount_fresh(struct __test_metadata *const _metadata, char *dir,
-			size_t size, const char *type)
+/* Makes the mounts of the test its own, in a mount namespace. */
+static void own_mounts(struct __test_metadata *const _metadata)
 {
-	snprintf(dir, size, "/tmp/unveil-pseudo.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(dir));
 	ASSERT_EQ(0, unshare(CLONE_NEWNS));
 	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
-	ASSERT_EQ(0, mount("none", dir, type, 0, NULL));
 }
 
-static void unmount_fresh(const char *dir)
+/* A file system of type @type mounted on @dir. */
+static void mount_fresh(struct __test_metadata *const _metadata,
+			const char *dir, const char *type)
 {
-	umount2(dir, MNT_DETACH);
-	rmdir(dir);
+	own_mounts(_metadata);
+	ASSERT_EQ(0, mount("none", dir, type, 0, NULL));
 }
 
 TEST_F_TIMEOUT(fs, cgroupfs_rule_hiding_a_cgroup_holds, TIMEOUT)
 {
-	char dir[64];
+	const char *dir = self->dir;
 
-	mount_fresh(_metadata, dir, sizeof(dir), "cgroup2");
+	mount_fresh(_metadata, dir, "cgroup2");
 	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
 					      at(dir, "x/cgroup.procs"),
 					      O_RDONLY, NULL));
+	/* cgroup2 is one hierarchy, wherever it is mounted. */
 	rmdir(at(dir, "x"));
-	unmount_fresh(dir);
 }
 
 TEST_F_TIMEOUT(fs, debugfs_rule_hiding_a_directory_holds, TIMEOUT)
 {
-	char dir[64], sub[PATH_MAX] = "";
+	const char *dir = self->dir;
+	char sub[PATH_MAX] = "";
 	struct dirent *entry;
 	DIR *list;
 
-	mount_fresh(_metadata, dir, sizeof(dir), "debugfs");
+	mount_fresh(_metadata, dir, "debugfs");
 	list = opendir(dir);
 	ASSERT_NE(NULL, list);
 	while ((entry = readdir(list)))
@@ -185,7 +192,6 @@ TEST_F_TIMEOUT(fs, debugfs_rule_hiding_a_directory_holds, TIMEOUT)
 	ASSERT_NE(0, sub[0]);
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, sub, "", sub,
 					      O_RDONLY | O_DIRECTORY, NULL));
-	unmount_fresh(dir);
 }
 
 /*
@@ -194,25 +200,20 @@ TEST_F_TIMEOUT(fs, debugfs_rule_hiding_a_directory_holds, TIMEOUT)
  * the 9p tag unveil-share.
  */
 static void rule_on_9p_holds(struct __test_metadata *const _metadata,
-			     const char *cache)
+			     const char *dir, const char *cache)
 {
-	char dir[64], options[64], name[96], touched[128];
+	char options[64], name[96], touched[128];
 	int i;
 
-	snprintf(dir, sizeof(dir), "/tmp/unveil-9p.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(dir));
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	ASSERT_EQ(0, mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	own_mounts(_metadata);
 	snprintf(options, sizeof(options), "trans=virtio,cache=%s", cache);
 	/*
 	 * A 9p channel serves one mount at a time: the previous test's mount
 	 * goes once the rules that pin it are freed, after a grace period.
 	 */
 	for (i = 0; mount("unveil-share", dir, "9p", 0, options); i++) {
-		if (errno == ENOENT || i == 200) {
-			rmdir(dir);
+		if (errno == ENOENT || i == 200)
 			SKIP(return, "no 9p share (scripts/vm --share)");
-		}
 		usleep(100000);
 	}
 	snprintf(name, sizeof(name), "%s/%d", dir, getpid());
@@ -227,29 +228,27 @@ static void rule_on_9p_holds(struct __test_metadata *const _metadata,
 	unlink(at(name, "x/f"));
 	rmdir(at(name, "x"));
 	rmdir(name);
-	unmount_fresh(dir);
 }
 
 TEST_F_TIMEOUT(fs, ninep_rule_hiding_a_directory_holds_without_cache, TIMEOUT)
 {
-	rule_on_9p_holds(_metadata, "none");
+	rule_on_9p_holds(_metadata, self->dir, "none");
 }
 
 TEST_F_TIMEOUT(fs, ninep_rule_hiding_a_directory_holds_with_a_loose_cache, TIMEOUT)
 {
-	rule_on_9p_holds(_metadata, "loose");
+	rule_on_9p_holds(_metadata, self->dir, "loose");
 }
 
 TEST_F_TIMEOUT(fs, tmpfs_rule_hiding_a_directory_holds, TIMEOUT)
 {
-	char dir[64];
+	const char *dir = self->dir;
 
-	mount_fresh(_metadata, dir, sizeof(dir), "tmpfs");
+	mount_fresh(_metadata, dir, "tmpfs");
 	ASSERT_EQ(0, mkdir(at(dir, "x"), 0755));
 	write_file(at(dir, "x/f"), "f");
 	EXPECT_EQ(ENOENT, open_after_eviction(_metadata, dir, at(dir, "x"), "",
 					      at(dir, "x/f"), O_RDONLY, NULL));
-	unmount_fresh(dir);
 }
 
 TEST_HARNESS_MAIN

@@ -53,19 +53,14 @@ FIXTURE(dir) {
 
 FIXTURE_SETUP(dir)
 {
-	snprintf(self->base, sizeof(self->base), "/tmp/unveil-refused.XXXXXX");
-	ASSERT_NE(NULL, mkdtemp(self->base));
+	ASSERT_EQ(0, make_test_dir(self->base, sizeof(self->base)));
 	ASSERT_EQ(0, mkdir(at(self->base, "d"), 0755));
 	write_file(at(self->base, "d/file"), "data");
 }
 
-FIXTURE_TEARDOWN(dir)
+FIXTURE_TEARDOWN_PARENT(dir)
 {
-	char cmd[128];
-
-	snprintf(cmd, sizeof(cmd), "rm -rf %s", self->base);
-	if (system(cmd))
-		TH_LOG("could not remove %s", self->base);
+	EXPECT_EQ(0, remove_tree(self->base));
 }
 
 /* open(O_CREAT) in all its forms */

@@ -16,9 +16,19 @@
 
 #define TMP_DIR "/tmp/unveil_syscall_test"
 
-static void make_tmp_dir(struct __test_metadata *const _metadata)
+/* The tests that need files make them in TMP_DIR. */
+FIXTURE(tmp_dir) {
+};
+
+FIXTURE_SETUP(tmp_dir)
 {
 	ASSERT_EQ(0, mkdir(TMP_DIR, 0700) && errno != EEXIST ? errno : 0);
+}
+
+/* In the parent, which has no veil. */
+FIXTURE_TEARDOWN_PARENT(tmp_dir)
+{
+	EXPECT_EQ(0, remove_tree(TMP_DIR));
 }
 
 static int exec_try_unveil(const char *path, const char *permissions)
@@ -133,40 +143,30 @@ TEST(missing_intermediate_directory_is_enoent)
 	EXPECT_EQ(ENOENT, unveil_errno("/nonexistent/dir/x", "r"));
 }
 
-TEST(missing_final_component_is_accepted)
+TEST_F(tmp_dir, missing_final_component_is_accepted)
 {
-	make_tmp_dir(_metadata);
 	EXPECT_EQ(0, unveil_errno(TMP_DIR "/does-not-exist", "r"));
 }
 
-TEST(missing_relative_name_is_accepted)
+TEST_F(tmp_dir, missing_relative_name_is_accepted)
 {
-	make_tmp_dir(_metadata);
 	ASSERT_EQ(0, chdir(TMP_DIR));
 	EXPECT_EQ(0, unveil_errno("does-not-exist", "rw"));
 }
 
-TEST(missing_name_with_trailing_slash_is_enoent)
+TEST_F(tmp_dir, missing_name_with_trailing_slash_is_enoent)
 {
-	make_tmp_dir(_metadata);
 	EXPECT_EQ(ENOENT, unveil_errno(TMP_DIR "/does-not-exist/", "r"));
 }
 
-TEST(file_as_directory_is_enotdir)
+TEST_F(tmp_dir, file_as_directory_is_enotdir)
 {
-	int fd;
-
-	make_tmp_dir(_metadata);
-	fd = open(TMP_DIR "/file", O_CREAT | O_WRONLY, 0600);
-	ASSERT_LE(0, fd);
-	close(fd);
+	ASSERT_EQ(0, open_errno(TMP_DIR "/file", O_CREAT | O_WRONLY));
 	EXPECT_EQ(ENOTDIR, unveil_errno(TMP_DIR "/file/x", "r"));
 }
 
-TEST(symlink_loop_is_eloop)
+TEST_F(tmp_dir, symlink_loop_is_eloop)
 {
-	make_tmp_dir(_metadata);
-	unlink(TMP_DIR "/loop");
 	ASSERT_EQ(0, symlink("loop", TMP_DIR "/loop"));
 	EXPECT_EQ(ELOOP, unveil_errno(TMP_DIR "/loop/x", "r"));
 }
@@ -341,29 +341,29 @@ static void make_dirs(struct __test_metadata *const _metadata,
 	char path[PATH_MAX];
 	int i;
 
-	ASSERT_EQ(0, mkdir(base, 0700) && errno != EEXIST ? errno : 0);
+	ASSERT_EQ(0, mkdir(base, 0700));
 	for (i = 0; i < count; i++) {
 		snprintf(path, sizeof(path), "%s/%d", base, i);
-		ASSERT_EQ(0, mkdir(path, 0700) && errno != EEXIST ? errno : 0);
+		ASSERT_EQ(0, mkdir(path, 0700));
 	}
 }
 
-TEST(directory_rules_past_the_limit_are_e2big)
+TEST_F(tmp_dir, directory_rules_past_the_limit_are_e2big)
 {
 	char path[PATH_MAX];
 	int i;
 
-	make_dirs(_metadata, TMP_DIR "-dirs", RULE_LIMIT + 1);
+	make_dirs(_metadata, TMP_DIR "/dirs", RULE_LIMIT + 1);
 	for (i = 0; i < RULE_LIMIT; i++) {
-		snprintf(path, sizeof(path), TMP_DIR "-dirs/%d", i);
+		snprintf(path, sizeof(path), TMP_DIR "/dirs/%d", i);
 		ASSERT_EQ(0, unveil_errno(path, "r"));
 	}
-	snprintf(path, sizeof(path), TMP_DIR "-dirs/%d", RULE_LIMIT);
+	snprintf(path, sizeof(path), TMP_DIR "/dirs/%d", RULE_LIMIT);
 	EXPECT_EQ(E2BIG, unveil_errno(path, "r"));
 	/* Changing an existing rule adds none. */
-	EXPECT_EQ(0, unveil_errno(TMP_DIR "-dirs/0", "rw"));
+	EXPECT_EQ(0, unveil_errno(TMP_DIR "/dirs/0", "rw"));
 	/* Name rules have their own limit. */
-	EXPECT_EQ(0, unveil_errno(TMP_DIR "-dirs/0/name", "r"));
+	EXPECT_EQ(0, unveil_errno(TMP_DIR "/dirs/0/name", "r"));
 }
 
 /* Unveils RULE_LIMIT names in TMP_DIR, "name-0" to "name-1023". */
@@ -372,14 +372,13 @@ static void fill_name_rules(struct __test_metadata *const _metadata)
 	char path[PATH_MAX];
 	int i;
 
-	make_tmp_dir(_metadata);
 	for (i = 0; i < RULE_LIMIT; i++) {
 		snprintf(path, sizeof(path), TMP_DIR "/name-%d", i);
 		ASSERT_EQ(0, unveil_errno(path, "r"));
 	}
 }
 
-TEST(name_rules_past_the_limit_are_e2big)
+TEST_F(tmp_dir, name_rules_past_the_limit_are_e2big)
 {
 	fill_name_rules(_metadata);
 	EXPECT_EQ(E2BIG, unveil_errno(TMP_DIR "/one-more", "r"));
@@ -387,7 +386,7 @@ TEST(name_rules_past_the_limit_are_e2big)
 	EXPECT_EQ(0, unveil_errno(TMP_DIR, "r"));
 }
 
-TEST(limit_check_comes_after_letters)
+TEST_F(tmp_dir, limit_check_comes_after_letters)
 {
 	fill_name_rules(_metadata);
 	EXPECT_EQ(EINVAL, unveil_errno(TMP_DIR "/one-more", "q"));
