@@ -18,17 +18,54 @@ export KBUILD_BUILD_TIMESTAMP='2026-12-01'
 export KBUILD_BUILD_USER=unveil KBUILD_BUILD_HOST=build
 export KBUILD_BUILD_VERSION=1
 
+# make in the kernel tree, with ccache, its objects in $tree/$1 (a relative
+# path, which ccache hashes the same in every clone), for architecture $2
+# with the cross compiler prefix $3 (both empty: the host's).
+kernel_make() {
+	local obj=$1 arch=$2 cross=$3
+
+	shift 3
+	make -C "$tree" O="$obj" -s -j"$jobs" ${arch:+ARCH=$arch} \
+		${cross:+CROSS_COMPILE=$cross} CC="ccache ${cross}gcc" \
+		HOSTCC="ccache gcc" "$@"
+}
+
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
-# Adds the TAP results of log $1 ("ok N name", "not ok N name", "ok N name
-# # SKIP") to the caller's $passed, $failed and $skipped.
+# Adds the results in log $1 to the caller's $passed, $failed and $skipped:
+# its TAP lines ("ok N name", "not ok N name", "ok N name # SKIP"), and
+# the last summary of KUnit's kunit.py in it ("Testing complete. Ran N
+# tests: passed: N, failed: N, crashed: N, skipped: N, errors: N"), where
+# crashes and errors count as failures.
 count_tap() {
-	local p f s
-	p=$(grep -cE '^ok [0-9]+ ' "$1")
-	s=$(grep -cE '^ok [0-9]+ .*# SKIP' "$1")
-	f=$(grep -cE '^not ok [0-9]+ ' "$1")
-	passed=$((passed + p - s)) skipped=$((skipped + s)) failed=$((failed + f))
+	local kunit field n
+
+	n=$(grep -cE '^ok [0-9]+ .*# SKIP' "$1")
+	skipped=$((skipped + n))
+	passed=$((passed + $(grep -cE '^ok [0-9]+ ' "$1") - n))
+	failed=$((failed + $(grep -cE '^not ok [0-9]+ ' "$1")))
+	kunit=$(grep -o 'Testing complete\. Ran [0-9]* tests:.*' "$1" | tail -n 1)
+	for field in passed failed crashed skipped errors; do
+		n=$(sed -n "s/.*[ ,]$field: \([0-9]*\).*/\1/p" <<<"$kunit")
+		case $field in
+		passed) passed=$((passed + ${n:-0})) ;;
+		skipped) skipped=$((skipped + ${n:-0})) ;;
+		*) failed=$((failed + ${n:-0})) ;;
+		esac
+	done
+}
+
+# Whether log $1 holds a summary of KUnit's kunit.py.
+has_kunit_summary() {
+	grep -q 'Testing complete\. Ran [0-9]* tests:' "$1"
+}
+
+# "NAME: N of M cases passed" for each kselftest in log $1, in the order
+# they ran.
+selftest_cases() {
+	grep -E '^# selftest: |^# (PASSED|FAILED): ' "$1" | paste -d' ' - - |
+		sed -E 's/^# selftest: ([a-z_]+) # (PASSED|FAILED): ([0-9]+) \/ ([0-9]+) .*/\1: \3 of \4 cases passed/'
 }
 
 # "NAME pass:N skip:N" for each kselftest in log $1, in the order they ran.
