@@ -51,7 +51,6 @@
 #include "log.h"
 #include "ruleset.h"
 #include "setup.h"
-#include "task.h"
 #include "veil.h"
 
 static const char escaped[] = " \t\n\\";
@@ -330,7 +329,6 @@ ssize_t unveil_learn_write(struct task_struct *const task,
 			   const char __user *const buf, const size_t count,
 			   loff_t *const ppos)
 {
-	struct unveil_veil *veil;
 	char value[3] = {};
 	int err;
 
@@ -345,13 +343,6 @@ ssize_t unveil_learn_write(struct task_struct *const task,
 	if (strcmp(value, "1") && strcmp(value, "1\n"))
 		return -EINVAL;
 
-	veil = unveil_current_veil_lock();
-	if (IS_ERR(veil))
-		return PTR_ERR(veil);
-	err = unveil_veil_learn(veil);
-	/* As under any veil: no program gains privileges, none is confined. */
-	if (!err)
-		unveil_current_set_no_new_privs();
-	unveil_current_veil_unlock(veil);
+	err = unveil_current_veil_learn();
 	return err ?: count;
 }

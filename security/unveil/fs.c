@@ -11,7 +11,7 @@
  * rcu_read_lock() (find_match_rcu()), and the rename_lock and mount_lock
  * sequence counts tell whether the walk raced with a change (mount_lock's
  * only once the walk left a mount: see struct walk_seq); after two such
- * races find_match() holds mount_lock (mount_read_lock_excl()) and then
+ * races find_match_excl() holds mount_lock (mount_read_lock_excl()) and then
  * rename_lock (read_seqlock_excl()), in that order, as d_path() does.  What
  * runs once a check failed (unveil_refuse()) runs after the walk, outside
  * RCU, and may sleep.
@@ -31,11 +31,9 @@
 #include "access.h"
 #include "common.h"
 #include "fs.h"
-#include "log.h"
 #include "object.h"
 #include "ruleset.h"
 #include "setup.h"
-#include "task.h"
 #include "veil.h"
 
 /**
@@ -274,39 +272,47 @@ find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
 }
 
 /*
+ * find_match_rcu() with renames and mount changes held off, as d_path()
+ * does, for a walk that keeps racing with them (anywhere in the system).
+ */
+static noinline struct unveil_match
+find_match_excl(const struct unveil_ruleset *rules,
+		const struct path *const pos, const enum unveil_lookup lookup)
+{
+	struct walk_seq seq = {};
+	struct unveil_match match;
+
+	mount_read_lock_excl();
+	read_seqlock_excl(&rename_lock);
+	match = find_match_rcu(rules, *pos, lookup, &seq);
+	read_sequnlock_excl(&rename_lock);
+	mount_read_unlock_excl();
+	return match;
+}
+
+/*
  * Finds the rule nearest to @pos, again if a rename or a mount change raced
- * with the walk.  The caller holds rcu_read_lock().
+ * with the walk, and with both held off after two such races.  The caller
+ * holds rcu_read_lock().
  */
 static __always_inline struct unveil_match
 find_match(const struct unveil_ruleset *rules, const struct path *const pos,
 	   const enum unveil_lookup lookup)
 {
-	struct walk_seq seq = {};
+	struct walk_seq seq;
 	struct unveil_match match;
 	unsigned int rename_seq;
 	int tries;
 
-	for (tries = 0;; tries++) {
-		/*
-		 * Renames or mount changes keep racing with us (anywhere in
-		 * the system): hold both off for one walk, as d_path() does.
-		 */
-		if (unlikely(tries == 2)) {
-			mount_read_lock_excl();
-			read_seqlock_excl(&rename_lock);
-		}
+	for (tries = 0; tries < 2; tries++) {
 		seq.left_mount = false;
 		rename_seq = read_seqbegin(&rename_lock);
 		match = find_match_rcu(rules, *pos, lookup, &seq);
-		if (unlikely(tries == 2)) {
-			read_sequnlock_excl(&rename_lock);
-			mount_read_unlock_excl();
-			return match;
-		}
 		if (!read_seqretry(&rename_lock, rename_seq) &&
 		    !(seq.left_mount && mount_seqretry(seq.mount)))
 			return match;
 	}
+	return find_match_excl(rules, pos, lookup);
 }
 
 /*

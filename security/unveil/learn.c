@@ -35,8 +35,8 @@
 #include <linux/slab.h>
 #include <linux/stringhash.h>
 
+#include "common.h"
 #include "learn.h"
-#include "log.h"
 
 #define UNVEIL_LEARNED_MAX	4096
 #define UNVEIL_LEARNED_BYTES	SZ_1M

@@ -44,7 +44,6 @@
 #include "common.h"
 #include "learn.h"
 #include "log.h"
-#include "task.h"
 
 static bool log_denials __read_mostly = true;
 module_param(log_denials, bool, 0644);
@@ -343,41 +342,24 @@ int unveil_refusals_show(struct seq_file *const m,
 	return 0;
 }
 
-/*
- * The set a learning veil adds what it would refuse to, or NULL if the veil
- * of the current process refuses.  Called after a check found rules.
- */
-static struct unveil_learned *current_learned(void)
-{
-	struct unveil_veil *const veil = unveil_current_veil();
-
-	/*
-	 * Pairs with the rcu_assign_pointer() of the first rules, which
-	 * unveil_veil_learn() came before: having seen rules, see @learned.
-	 */
-	smp_rmb();
-	return veil ? READ_ONCE(veil->learned) : NULL;
-}
-
 /**
- * unveil_refuse - Report a call the veil refuses, and refuse it unless the
- * veil only learns
+ * unveil_report_denial - Report a call that a veil refuses
+ * @refusals: The ring of denials of the veil.
+ * @learned: The set of a learning veil, which learns the call, or NULL.
  * @op: Name of the operation, such as "open".
  * @path: The object the operation was refused, or NULL if it concerns none.
  * @needed: Permissions the operation needed.
  * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
- * @err: The error for the process (negative).
+ * @err: The error for the process (negative), even if it only learns.
  *
- * Context: Process context that may sleep: every file system hook that
- * refuses something runs in one.
- * Return: @err, or 0 if the veil of the current process is learning.
+ * Context: Process context that may sleep.
  */
-int unveil_refuse(const char *const op, const struct path *const path,
-		  const unveil_access_t needed, const unveil_access_t held,
-		  const int err)
+void unveil_report_denial(struct unveil_refusals *const refusals,
+			  struct unveil_learned *const learned,
+			  const char *const op, const struct path *const path,
+			  const unveil_access_t needed,
+			  const unveil_access_t held, const int err)
 {
-	struct unveil_veil *const veil = unveil_current_veil();
-	struct unveil_learned *const learned = current_learned();
 	struct denial denial = { .op = op, .err = err, .learning = !!learned };
 	char *buf = NULL;
 
@@ -390,8 +372,8 @@ int unveil_refuse(const char *const op, const struct path *const path,
 		if (IS_ERR(denial.path))
 			denial.path = "?";
 	}
-	if (veil && !WARN_ON_ONCE(!veil->refusals))
-		record(veil->refusals, &denial);
+	if (!WARN_ON_ONCE(!refusals))
+		record(refusals, &denial);
 	if (learned)
 		unveil_learned_add(learned, op, denial.path ?: "", needed, held,
 				   err);
@@ -410,5 +392,4 @@ int unveil_refuse(const char *const op, const struct path *const path,
 		log_line(&denial);
 	if (buf)
 		__putname(buf);
-	return learned ? 0 : err;
 }

@@ -10,18 +10,9 @@
 
 #include "access.h"
 
-/*
- * Bytes that the reports write as \xHH: any that could end a line early,
- * fake a field or reach a terminal (controls, quote, backslash, DEL and
- * above).
- */
-static inline bool unveil_must_escape(const unsigned char c)
-{
-	return c < ' ' || c >= 0x7f || c == '"' || c == '\\';
-}
-
 struct pid_namespace;
 struct seq_file;
+struct unveil_learned;
 struct unveil_refusals;
 
 struct unveil_refusals *unveil_refusals_alloc(void);
@@ -29,7 +20,9 @@ struct unveil_refusals *unveil_refusals_get(struct unveil_refusals *refusals);
 void unveil_refusals_put(struct unveil_refusals *refusals);
 int unveil_refusals_show(struct seq_file *m, struct pid_namespace *ns,
 			 struct unveil_refusals *refusals);
-int unveil_refuse(const char *op, const struct path *path,
-		  unveil_access_t needed, unveil_access_t held, int err);
+void unveil_report_denial(struct unveil_refusals *refusals,
+			  struct unveil_learned *learned, const char *op,
+			  const struct path *path, unveil_access_t needed,
+			  unveil_access_t held, int err);
 
 #endif /* _SECURITY_UNVEIL_LOG_H */

@@ -12,6 +12,7 @@
 #include "object.h"
 #include "setup.h"
 #include "task.h"
+#include "veil.h"
 
 bool unveil_initialized __ro_after_init;
 

@@ -22,7 +22,6 @@
 #include "object.h"
 #include "ruleset.h"
 #include "setup.h"
-#include "task.h"
 #include "veil.h"
 
 /**
@@ -164,22 +163,6 @@ static int copy_permissions(const char __user *const permissions,
 	return 0;
 }
 
-/* A learning veil is never locked: it would promise what it does not do. */
-static int lock_veil(void)
-{
-	struct unveil_veil *const veil = unveil_current_veil_lock();
-	int err = 0;
-
-	if (IS_ERR(veil))
-		return PTR_ERR(veil);
-	if (veil->learned)
-		err = -EPERM;
-	else
-		WRITE_ONCE(veil->locked, true);
-	unveil_current_veil_unlock(veil);
-	return err;
-}
-
 /*
  * The directory of @target as the process names it now, kept to show the
  * rule (see attr.c).  Returns NULL if memory is short.
@@ -209,8 +192,6 @@ static int add_rule(const char *const pathname,
 		.name = target->name,
 		.access = access,
 	};
-	struct unveil_ruleset *old, *new;
-	struct unveil_veil *veil;
 	int err;
 
 	change.shown = shown_path(target);
@@ -231,29 +212,7 @@ static int add_rule(const char *const pathname,
 		goto out_put_object;
 	change.inspectable = inspectable.entries;
 	change.num_inspectable = inspectable.count;
-
-	veil = unveil_current_veil_lock();
-	if (IS_ERR(veil)) {
-		err = PTR_ERR(veil);
-		goto out_put_object;
-	}
-	if (veil->locked) {
-		err = -EPERM;
-		goto out_unlock;
-	}
-	old = rcu_dereference_protected(veil->rules,
-					lockdep_is_held(&veil->lock));
-	new = unveil_ruleset_add(old, &change);
-	if (IS_ERR(new)) {
-		err = PTR_ERR(new);
-		goto out_unlock;
-	}
-	rcu_assign_pointer(veil->rules, new);
-	unveil_ruleset_put(old);
-	if (!old)
-		unveil_current_set_no_new_privs();
-out_unlock:
-	unveil_current_veil_unlock(veil);
+	err = unveil_current_veil_add_rule(&change);
 out_put_object:
 	unveil_inspect_set_release(&inspectable);
 	unveil_object_put(change.object);
@@ -304,7 +263,7 @@ SYSCALL_DEFINE2(unveil, const char __user *, path,
 	if (!unveil_initialized)
 		return -EOPNOTSUPP;
 	if (!path && !permissions)
-		return lock_veil();
+		return unveil_current_veil_lock();
 
 	veil = unveil_current_veil();
 	if (veil && READ_ONCE(veil->locked))

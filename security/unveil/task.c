@@ -2,16 +2,12 @@
 /*
  * unveil LSM - Processes: fork, execve, exit, and acting on other processes
  *
- * Locking: a veil is created and changed under the process's
- * &signal_struct.cred_guard_mutex, then the veil's own lock
- * (unveil_current_veil_lock()); execve() holds the former too, so a veil
- * never changes during one.  The leader's blob points to the veil from its
- * creation on (written once, read with acquire semantics); the checks on
- * other processes read veils under RCU without a lock.
+ * Locking: execve() holds &signal_struct.cred_guard_mutex, under which a
+ * veil is created and changed (see veil.c), so a veil never changes during
+ * one.  The checks on other processes read veils under RCU without a lock.
  */
 
 #include <linux/binfmts.h>
-#include <linux/err.h>
 #include <linux/lockdep.h>
 #include <linux/lsm_hooks.h>
 #include <linux/rcupdate.h>
@@ -24,91 +20,6 @@
 #include "setup.h"
 #include "task.h"
 #include "veil.h"
-
-/**
- * unveil_current_veil_create - Get the veil of the current process, creating
- * it if needed
- *
- * The caller must hold &current->signal->cred_guard_mutex, which serialises
- * the creation against other threads calling unveil() and against execve().
- *
- * Returns: The veil (owned by the process), or NULL if memory is short.
- */
-struct unveil_veil *unveil_current_veil_create(void)
-{
-	struct unveil_task_security *const leader =
-		unveil_task(current->group_leader);
-	struct unveil_veil *veil;
-
-	lockdep_assert_held(&current->signal->cred_guard_mutex);
-	veil = leader->veil;
-	if (veil)
-		return veil;
-	veil = unveil_veil_alloc();
-	if (veil) {
-		/* Pairs with unveil_task_veil(): readers see it initialised. */
-		smp_store_release(&leader->veil, veil);
-	}
-	return veil;
-}
-
-/**
- * unveil_current_veil_lock - Lock the veil of the current process for a
- * change, creating it if needed
- *
- * cred_guard_mutex serialises the creation against other threads and
- * execve(); the veil's own lock serialises the change against fork() and
- * readers.  Lock order: cred_guard_mutex, then &unveil_veil.lock.
- *
- * Returns: The veil, locked, or an ERR_PTR(): -ENOMEM, or -EINTR if a fatal
- * signal came first.
- */
-struct unveil_veil *unveil_current_veil_lock(void)
-{
-	struct unveil_veil *veil;
-	int err;
-
-	unveil_veil_first_use();
-	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
-	if (err)
-		return ERR_PTR(err);
-	veil = unveil_current_veil_create();
-	if (!veil) {
-		mutex_unlock(&current->signal->cred_guard_mutex);
-		return ERR_PTR(-ENOMEM);
-	}
-	mutex_lock(&veil->lock);
-	return veil;
-}
-
-/**
- * unveil_current_veil_unlock - Unlock what unveil_current_veil_lock() locked
- * @veil: The veil it returned.
- */
-void unveil_current_veil_unlock(struct unveil_veil *const veil)
-{
-	mutex_unlock(&veil->lock);
-	mutex_unlock(&current->signal->cred_guard_mutex);
-}
-
-/**
- * unveil_current_set_no_new_privs - Set no_new_privs in every thread of the
- * current process
- *
- * A thread being cloned right now may miss it; hook_bprm_creds_for_exec()
- * sets it again for any execve() under a veil.
- */
-void unveil_current_set_no_new_privs(void)
-{
-	struct task_struct *thread;
-
-	/* No execve() in between, which would need it already. */
-	lockdep_assert_held(&current->signal->cred_guard_mutex);
-	rcu_read_lock();
-	for_each_thread(current, thread)
-		task_set_no_new_privs(thread);
-	rcu_read_unlock();
-}
 
 static int hook_task_alloc(struct task_struct *const task,
 			   const unsigned long clone_flags)

@@ -1,10 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * unveil LSM - The view of one process
+ *
+ * The whole life of a veil: the global key that the hooks test, creation by
+ * a process's first unveil() (or learning), the rules it gains, no_new_privs,
+ * the lock, copies for new processes, and the end.  What a veil refuses is
+ * reported from here (unveil_refuse()), as the veil says whether it refuses
+ * or only learns.
+ *
+ * Locking: a veil is created and changed under the process's
+ * &signal_struct.cred_guard_mutex, then the veil's own &unveil_veil.lock
+ * (begin_change()); execve() holds the former too, so a veil never changes
+ * during one.  The leader's blob points to the veil from its creation on
+ * (written once, read with acquire semantics); the checks read a veil's
+ * rules under RCU without a lock.
  */
 
+#include <linux/err.h>
 #include <linux/errno.h>
 #include <linux/lockdep.h>
+#include <linux/sched/signal.h>
 #include <linux/slab.h>
 
 #include "learn.h"
@@ -13,15 +28,13 @@
 
 DEFINE_STATIC_KEY_FALSE(unveil_used);
 
-/**
- * unveil_veil_first_use - Make the hooks look for veils from now on
- *
- * Called before a process creates its veil, even one that only locks.  Only
- * the first call in the system changes anything: it patches the code of
- * every CPU before it returns, so a hook that starts after the veil exists
- * looks for it.
+/*
+ * Makes the hooks look for veils from now on, before a process creates its
+ * veil, even one that only locks.  Only the first call in the system changes
+ * anything: it patches the code of every CPU before it returns, so a hook
+ * that starts after the veil exists looks for it.
  */
-void unveil_veil_first_use(void)
+static void first_use(void)
 {
 	if (!static_key_enabled(&unveil_used))
 		static_branch_enable(&unveil_used);
@@ -46,17 +59,6 @@ static struct unveil_veil *alloc_veil(struct unveil_refusals *refusals)
 	mutex_init(&veil->lock);
 	veil->refusals = refusals;
 	return veil;
-}
-
-/**
- * unveil_veil_alloc - Allocate an empty veil, charged to the caller's memcg
- *
- * Returns: A veil with one reference and a ring of denials of its own, that
- * hides nothing and is not locked, or NULL if memory is short.
- */
-struct unveil_veil *unveil_veil_alloc(void)
-{
-	return alloc_veil(unveil_refusals_alloc());
 }
 
 /**
@@ -86,33 +88,6 @@ struct unveil_veil *unveil_veil_copy(struct unveil_veil *src)
 	RCU_INIT_POINTER(veil->rules, rules);
 	mutex_unlock(&src->lock);
 	return veil;
-}
-
-/**
- * unveil_veil_learn - Make a veil learn instead of refuse
- * @veil: Veil of the current process, with @veil->lock held.
- *
- * Only before the first rule: a process that has rules, its own or its
- * parent's, must never stop enforcing them.
- *
- * Returns: 0 (also if it already learns), -EPERM if the veil has rules or
- * is locked, or -ENOMEM.
- */
-int unveil_veil_learn(struct unveil_veil *const veil)
-{
-	struct unveil_learned *learned;
-
-	lockdep_assert_held(&veil->lock);
-	if (veil->locked || rcu_access_pointer(veil->rules))
-		return -EPERM;
-	if (veil->learned)
-		return 0;
-	learned = unveil_learned_alloc();
-	if (!learned)
-		return -ENOMEM;
-	/* Published to checks by the rcu_assign_pointer() of the first rules. */
-	WRITE_ONCE(veil->learned, learned);
-	return 0;
 }
 
 /**
@@ -150,4 +125,214 @@ void unveil_veil_put(struct unveil_veil *veil)
 		unveil_learned_put(veil->learned);
 		kfree_rcu(veil, rcu);
 	}
+}
+
+/*
+ * The veil of the current process, created if needed: an empty veil with a
+ * ring of denials of its own, that hides nothing and is not locked.  NULL
+ * if memory is short.  cred_guard_mutex serialises the creation against
+ * other threads and execve().
+ */
+static struct unveil_veil *current_veil_create(void)
+{
+	struct unveil_task_security *const leader =
+		unveil_task(current->group_leader);
+	struct unveil_veil *veil;
+
+	lockdep_assert_held(&current->signal->cred_guard_mutex);
+	veil = leader->veil;
+	if (veil)
+		return veil;
+	veil = alloc_veil(unveil_refusals_alloc());
+	if (veil) {
+		/* Pairs with unveil_task_veil(): readers see it initialised. */
+		smp_store_release(&leader->veil, veil);
+	}
+	return veil;
+}
+
+/*
+ * Locks the veil of the current process for a change, creating it if
+ * needed.  Lock order: cred_guard_mutex, then &unveil_veil.lock; the veil's
+ * lock serialises the change against fork() and readers.  Returns the veil,
+ * or an ERR_PTR(): -ENOMEM, or -EINTR if a fatal signal came first.
+ */
+static struct unveil_veil *begin_change(void)
+{
+	struct unveil_veil *veil;
+	int err;
+
+	first_use();
+	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
+	if (err)
+		return ERR_PTR(err);
+	veil = current_veil_create();
+	if (!veil) {
+		mutex_unlock(&current->signal->cred_guard_mutex);
+		return ERR_PTR(-ENOMEM);
+	}
+	mutex_lock(&veil->lock);
+	return veil;
+}
+
+static void end_change(struct unveil_veil *const veil)
+{
+	mutex_unlock(&veil->lock);
+	mutex_unlock(&current->signal->cred_guard_mutex);
+}
+
+/*
+ * Sets no_new_privs in every thread of the current process.  A thread
+ * being cloned right now may miss it; the execve() hook sets it again for
+ * any execve() under a veil.
+ */
+static void set_no_new_privs(void)
+{
+	struct task_struct *thread;
+
+	/* No execve() in between, which would need it already. */
+	lockdep_assert_held(&current->signal->cred_guard_mutex);
+	rcu_read_lock();
+	for_each_thread(current, thread)
+		task_set_no_new_privs(thread);
+	rcu_read_unlock();
+}
+
+/**
+ * unveil_current_veil_add_rule - Add a rule to the veil of the current
+ * process, creating the veil if needed
+ * @change: The rule, with everything it needs already allocated.
+ *
+ * The first rule veils the file system and sets no_new_privs in every thread
+ * of the process.
+ *
+ * Returns: 0, -EPERM if the veil is locked, -ENOMEM (the veil is then
+ * unchanged), or -EINTR if a fatal signal came first.
+ */
+int unveil_current_veil_add_rule(const struct unveil_change *const change)
+{
+	struct unveil_veil *const veil = begin_change();
+	struct unveil_ruleset *old, *new;
+	int err = 0;
+
+	if (IS_ERR(veil))
+		return PTR_ERR(veil);
+	if (veil->locked) {
+		err = -EPERM;
+		goto out;
+	}
+	old = rcu_dereference_protected(veil->rules,
+					lockdep_is_held(&veil->lock));
+	new = unveil_ruleset_add(old, change);
+	if (IS_ERR(new)) {
+		err = PTR_ERR(new);
+		goto out;
+	}
+	rcu_assign_pointer(veil->rules, new);
+	unveil_ruleset_put(old);
+	if (!old)
+		set_no_new_privs();
+out:
+	end_change(veil);
+	return err;
+}
+
+/**
+ * unveil_current_veil_lock - Forbid any further change of the veil of the
+ * current process: unveil(NULL, NULL)
+ *
+ * A learning veil is never locked: it would promise what it does not do.
+ *
+ * Returns: 0 (also if it was locked already), -EPERM if the veil is
+ * learning, -ENOMEM if the veil had to be created, or -EINTR if a fatal
+ * signal came first.
+ */
+int unveil_current_veil_lock(void)
+{
+	struct unveil_veil *const veil = begin_change();
+	int err = 0;
+
+	if (IS_ERR(veil))
+		return PTR_ERR(veil);
+	if (veil->learned)
+		err = -EPERM;
+	else
+		WRITE_ONCE(veil->locked, true);
+	end_change(veil);
+	return err;
+}
+
+/**
+ * unveil_current_veil_learn - Make the veil of the current process learn
+ * instead of refuse
+ *
+ * Only before the first rule: a process that has rules, its own or its
+ * parent's, must never stop enforcing them.  As under any veil, no program
+ * gains privileges: no_new_privs is set in every thread.
+ *
+ * Returns: 0 (also if it already learns), -EPERM if the veil has rules or
+ * is locked, -ENOMEM, or -EINTR if a fatal signal came first.
+ */
+int unveil_current_veil_learn(void)
+{
+	struct unveil_veil *const veil = begin_change();
+	struct unveil_learned *learned;
+	int err = 0;
+
+	if (IS_ERR(veil))
+		return PTR_ERR(veil);
+	if (veil->locked || rcu_access_pointer(veil->rules)) {
+		err = -EPERM;
+		goto out;
+	}
+	if (!veil->learned) {
+		learned = unveil_learned_alloc();
+		if (!learned) {
+			err = -ENOMEM;
+			goto out;
+		}
+		/*
+		 * Published to checks by the rcu_assign_pointer() of the
+		 * first rules.
+		 */
+		WRITE_ONCE(veil->learned, learned);
+	}
+	set_no_new_privs();
+out:
+	end_change(veil);
+	return err;
+}
+
+/**
+ * unveil_refuse - Report a call the veil of the current process refuses, and
+ * refuse it unless the veil only learns
+ * @op: Name of the operation, such as "open".
+ * @path: The object the operation was refused, or NULL if it concerns none.
+ * @needed: Permissions the operation needed.
+ * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
+ * @err: The error for the process (negative).
+ *
+ * Context: Process context that may sleep: every file system hook that
+ * refuses something runs in one.
+ * Return: @err, or 0 if the veil of the current process is learning.
+ */
+int unveil_refuse(const char *const op, const struct path *const path,
+		  const unveil_access_t needed, const unveil_access_t held,
+		  const int err)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+	struct unveil_learned *learned;
+
+	if (WARN_ON_ONCE(!veil))
+		return err;
+	/*
+	 * Called after a check found rules.  Pairs with their
+	 * rcu_assign_pointer(), which unveil_current_veil_learn() came
+	 * before: having seen rules, see @learned.
+	 */
+	smp_rmb();
+	learned = READ_ONCE(veil->learned);
+	unveil_report_denial(veil->refusals, learned, op, path, needed, held,
+			     err);
+	return learned ? 0 : err;
 }

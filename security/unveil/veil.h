@@ -8,11 +8,15 @@
 
 #include <linux/jump_label.h>
 #include <linux/mutex.h>
+#include <linux/path.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
+#include <linux/sched.h>
 #include <linux/types.h>
 
+#include "access.h"
 #include "ruleset.h"
+#include "setup.h"
 
 struct unveil_learned;
 struct unveil_refusals;
@@ -21,9 +25,10 @@ struct unveil_refusals;
  * struct unveil_veil - File system view of one process
  *
  * One veil belongs to one process (thread group) and is shared by all its
- * threads through the task blob of the thread-group leader (see task.h).  A
- * child process gets a copy.  Once a process has a veil, the pointer to it
- * never changes for the rest of the process's life.
+ * threads through the task blob of the thread-group leader (struct
+ * unveil_task_security).  A child process gets a copy.  Once a process has
+ * a veil, the pointer to it never changes for the rest of the process's
+ * life.  Its whole life cycle is in veil.c.
  */
 struct unveil_veil {
 	/**
@@ -36,7 +41,7 @@ struct unveil_veil {
 	 * @lock: Serialises changes of this veil (unveil() in any thread of
 	 * the process) against each other and against copies made by fork().
 	 * Taken after &signal_struct.cred_guard_mutex when the veil changes
-	 * (unveil_current_veil_lock()), alone by readers and fork().
+	 * (see veil.c), alone by readers and fork().
 	 */
 	struct mutex lock;
 	/**
@@ -70,6 +75,49 @@ struct unveil_veil {
 };
 
 /**
+ * struct unveil_task_security - Task security blob
+ *
+ * Only the blob of a thread-group leader counts: every thread of a process
+ * finds the veil of the process there, so a thread created at any moment
+ * shares it and nothing has to be copied between threads.
+ */
+struct unveil_task_security {
+	/**
+	 * @veil: Counted reference, or NULL.  In the leader: the veil of the
+	 * process, written once under &signal_struct.cred_guard_mutex with
+	 * smp_store_release().  In another thread: the same veil, taken by an
+	 * execve() that will make this thread the leader; written under the
+	 * same mutex.  Released when the task is freed.
+	 */
+	struct unveil_veil *veil;
+};
+
+static __always_inline struct unveil_task_security *
+unveil_task(const struct task_struct *const task)
+{
+	return task->security + unveil_blob_sizes.lbs_task;
+}
+
+/**
+ * unveil_task_veil - Veil of the process of a task
+ * @task: Current, or a task kept alive by the caller (RCU or a reference).
+ *
+ * Returns: The veil, or NULL if the process never called unveil().  The veil
+ * lives as long as the thread-group leader of @task.
+ */
+static __always_inline struct unveil_veil *
+unveil_task_veil(const struct task_struct *const task)
+{
+	/* Pairs with the smp_store_release() that publishes a new veil. */
+	return smp_load_acquire(&unveil_task(READ_ONCE(task->group_leader))->veil);
+}
+
+static __always_inline struct unveil_veil *unveil_current_veil(void)
+{
+	return unveil_task_veil(current);
+}
+
+/**
  * unveil_veil_is_active - Whether a veil hides anything
  * @veil: Veil, or NULL.
  *
@@ -95,12 +143,15 @@ static __always_inline bool unveil_used_anywhere(void)
 	return static_branch_unlikely(&unveil_used);
 }
 
-void unveil_veil_first_use(void);
-struct unveil_veil *unveil_veil_alloc(void);
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
-int unveil_veil_learn(struct unveil_veil *veil);
 void unveil_veil_get(struct unveil_veil *veil);
 bool unveil_veil_tryget(struct unveil_veil *veil);
 void unveil_veil_put(struct unveil_veil *veil);
+
+int unveil_current_veil_add_rule(const struct unveil_change *change);
+int unveil_current_veil_lock(void);
+int unveil_current_veil_learn(void);
+int unveil_refuse(const char *op, const struct path *path,
+		  unveil_access_t needed, unveil_access_t held, int err);
 
 #endif /* _SECURITY_UNVEIL_VEIL_H */
