@@ -15,7 +15,9 @@
 #   make cross-check the syscall tables of every architecture: headers
 #                  generated, and built where Debian packages a cross compiler
 #   make build     kernel (build/bzImage), headers and guest programs
-#   make patches   the mail-ready series in patches/series/ (checked)
+#   make patches   the mail-ready series in patches/series/ and
+#                  patches/lsm-series/ (checked)
+#   make bisect-check  build every prefix of the series (W=1, sparse)
 #   make bench     benchmark against no veil and Landlock, report in build/bench/
 #   make vm CMD="..." [ADD="file ..."]   run a command in the VM
 #   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h> and
@@ -23,7 +25,7 @@
 #                  machine), its profiles and the man pages
 #   make clean     remove build/ (the ccache cache stays)
 
-.PHONY: run test debug-test stack-test fuzz test-arm64 cross-check build patches bench vm \
+.PHONY: run test debug-test stack-test fuzz test-arm64 cross-check build patches bisect-check bench vm \
 	install clean
 
 run: build
@@ -53,6 +55,9 @@ build:
 
 patches:
 	scripts/export-patches
+
+bisect-check:
+	scripts/bisect-check
 
 bench:
 	scripts/bench
