@@ -206,8 +206,9 @@ static void set_no_new_privs(void)
  * The first rule veils the file system and sets no_new_privs in every thread
  * of the process.
  *
- * Returns: 0, -EPERM if the veil is locked, -ENOMEM (the veil is then
- * unchanged), or -EINTR if a fatal signal came first.
+ * Returns: 0, -EPERM if the veil is locked, -E2BIG past the limits or
+ * -ENOMEM (the veil is then unchanged), or -EINTR if a fatal signal came
+ * first.
  */
 int unveil_current_veil_add_rule(const struct unveil_change *const change)
 {
