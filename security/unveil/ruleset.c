@@ -966,12 +966,10 @@ static struct unveil_shown_path *make_shown(struct kunit *const test,
 /* unveil_ruleset_add() of one rule, nothing inspectable. */
 static struct unveil_ruleset *add_rule(struct unveil_ruleset *old,
 				       struct unveil_object *object,
-				       struct unveil_shown_path *shown,
 				       const char *name, unveil_access_t access)
 {
 	const struct unveil_change change = {
 		.object = object,
-		.shown = shown,
 		.name = name,
 		.access = access,
 	};
@@ -980,20 +978,33 @@ static struct unveil_ruleset *add_rule(struct unveil_ruleset *old,
 }
 
 /* unveil_ruleset_add() while another veil shares @old: it is copied. */
-static struct unveil_ruleset *add_to_shared(struct unveil_ruleset *old,
-					    struct unveil_object *object,
-					    struct unveil_shown_path *shown,
-					    const char *name,
-					    unveil_access_t access)
+static struct unveil_ruleset *
+add_change_to_shared(struct unveil_ruleset *old,
+		     const struct unveil_change *const change)
 {
 	struct unveil_ruleset *ruleset;
 
 	if (old)
 		unveil_ruleset_get(old);
-	ruleset = add_rule(old, object, shown, name, access);
+	ruleset = unveil_ruleset_add(old, change);
 	if (old)
 		refcount_dec(&old->usage);
 	return ruleset;
+}
+
+/* add_rule() while another veil shares @old. */
+static struct unveil_ruleset *add_to_shared(struct unveil_ruleset *old,
+					    struct unveil_object *object,
+					    const char *name,
+					    unveil_access_t access)
+{
+	const struct unveil_change change = {
+		.object = object,
+		.name = name,
+		.access = access,
+	};
+
+	return add_change_to_shared(old, &change);
 }
 
 static void drop_ruleset(struct unveil_ruleset *const ruleset)
@@ -1006,16 +1017,15 @@ static void drop_ruleset(struct unveil_ruleset *const ruleset)
 static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 {
 	struct unveil_object *const obj = fake_objects(test, 2);
-	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *a, *b, *c;
 	const struct unveil_dir *dir;
 	const struct unveil_name_rule *rule;
 
-	a = add_rule(NULL, &obj[0], shown, NULL, R);
+	a = add_rule(NULL, &obj[0], NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_to_shared(a, &obj[1], shown, "file", R | W);
+	b = add_to_shared(a, &obj[1], "file", R | W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = add_to_shared(b, &obj[1], shown, "file", 0);
+	c = add_to_shared(b, &obj[1], "file", 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	dir = unveil_ruleset_find(b, &obj[0]);
@@ -1048,7 +1058,6 @@ static void test_ruleset_dir_and_name_rules(struct kunit *const test)
 	drop_ruleset(a);
 	drop_ruleset(b);
 	drop_ruleset(c);
-	unveil_shown_path_put(shown);
 }
 
 static void test_ruleset_keeps_first_path_of_dir(struct kunit *const test)
@@ -1057,13 +1066,22 @@ static void test_ruleset_keeps_first_path_of_dir(struct kunit *const test)
 	struct unveil_shown_path *const first = make_shown(test, "/first");
 	struct unveil_shown_path *const renamed = make_shown(test, "/renamed");
 	struct unveil_shown_path *const other = make_shown(test, "/other");
+	const struct unveil_change name_rule = {
+		.object = &obj[0], .shown = first, .name = "name", .access = R,
+	};
+	const struct unveil_change dir_rule_after_rename = {
+		.object = &obj[0], .shown = renamed, .access = W,
+	};
+	const struct unveil_change other_dir_rule = {
+		.object = &obj[1], .shown = other, .access = R,
+	};
 	struct unveil_ruleset *a, *b, *c;
 
-	a = add_rule(NULL, &obj[0], first, "name", R);
+	a = unveil_ruleset_add(NULL, &name_rule);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_to_shared(a, &obj[0], renamed, NULL, W);
+	b = add_change_to_shared(a, &dir_rule_after_rename);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = add_to_shared(b, &obj[1], other, NULL, R);
+	c = add_change_to_shared(b, &other_dir_rule);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 
 	KUNIT_EXPECT_PTR_EQ(test, first, unveil_ruleset_find(c, &obj[0])->shown);
@@ -1086,44 +1104,41 @@ static void test_ruleset_limit_is_e2big(struct kunit *const test)
 {
 	struct unveil_object *const obj =
 		fake_objects(test, UNVEIL_MAX_DIR_RULES + 1);
-	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *ruleset = NULL, *next;
 	int i;
 
 	for (i = 0; i < UNVEIL_MAX_DIR_RULES; i++) {
-		next = add_rule(ruleset, &obj[i], shown, NULL, R);
+		next = add_rule(ruleset, &obj[i], NULL, R);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 		drop_ruleset(ruleset);
 		ruleset = next;
 	}
-	next = add_rule(ruleset, &obj[UNVEIL_MAX_DIR_RULES], shown, NULL, R);
+	next = add_rule(ruleset, &obj[UNVEIL_MAX_DIR_RULES], NULL, R);
 	KUNIT_EXPECT_EQ(test, -E2BIG, PTR_ERR(next));
 	/* Replacing an existing rule is still possible at the limit. */
-	next = add_rule(ruleset, &obj[0], shown, NULL, W);
+	next = add_rule(ruleset, &obj[0], NULL, W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 	KUNIT_EXPECT_EQ(test, W, unveil_ruleset_find(next, &obj[0])->access);
 	KUNIT_EXPECT_EQ(test, R, unveil_ruleset_find(next, &obj[7])->access);
 	drop_ruleset(next);
 	drop_ruleset(ruleset);
-	unveil_shown_path_put(shown);
 }
 
 static void test_ruleset_name_over_name_max_is_enametoolong(struct kunit *test)
 {
 	struct unveil_object *const obj = fake_objects(test, 1);
-	struct unveil_shown_path *const shown = make_shown(test, "/");
 	char name[NAME_MAX + 2];
 	struct unveil_ruleset *ruleset;
 	const struct unveil_dir *dir;
 
 	memset(name, 'n', NAME_MAX + 1);
 	name[NAME_MAX + 1] = '\0';
-	ruleset = add_rule(NULL, &obj[0], shown, name, R);
+	ruleset = add_rule(NULL, &obj[0], name, R);
 	KUNIT_EXPECT_EQ(test, -ENAMETOOLONG, PTR_ERR(ruleset));
 
 	/* The longest name is kept whole, not cut to its length modulo 256. */
 	name[NAME_MAX] = '\0';
-	ruleset = add_rule(NULL, &obj[0], shown, name, R);
+	ruleset = add_rule(NULL, &obj[0], name, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
 	dir = unveil_ruleset_find(ruleset, &obj[0]);
 	KUNIT_ASSERT_NOT_NULL(test, dir);
@@ -1138,7 +1153,6 @@ static void test_ruleset_name_over_name_max_is_enametoolong(struct kunit *test)
 								NAME_MAX - 1,
 								NULL)));
 	drop_ruleset(ruleset);
-	unveil_shown_path_put(shown);
 }
 
 static void test_ruleset_inspectable_entries_are_no_rules(struct kunit *test)
@@ -1209,15 +1223,18 @@ static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
 		.inspectable = inspectable,
 		.num_inspectable = ARRAY_SIZE(inspectable),
 	};
+	const struct unveil_change dir_rule = {
+		.object = &obj[1], .shown = shown, .access = X,
+	};
 	struct unveil_ruleset *a, *b, *c;
 	const struct unveil_name_rule *entry;
 	const struct unveil_dir *dir;
 
 	a = unveil_ruleset_add(NULL, &change);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_rule(a, &obj[1], shown, "link", W);
+	b = add_rule(a, &obj[1], "link", W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	c = add_rule(b, &obj[1], shown, NULL, X);
+	c = unveil_ruleset_add(b, &dir_rule);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 	KUNIT_EXPECT_EQ(test, 2, c->num_dir_rules);
 	KUNIT_EXPECT_EQ(test, 1, c->num_name_rules);
@@ -1244,19 +1261,18 @@ static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
 static void test_ruleset_changes_in_place_when_alone(struct kunit *test)
 {
 	struct unveil_object *const obj = fake_objects(test, 2);
-	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *a, *b, *c;
 
-	a = add_rule(NULL, &obj[0], shown, NULL, R);
+	a = add_rule(NULL, &obj[0], NULL, R);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
-	b = add_rule(a, &obj[1], shown, "name", W);
+	b = add_rule(a, &obj[1], "name", W);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	KUNIT_EXPECT_PTR_EQ(test, a, b);
 	KUNIT_EXPECT_EQ(test, 2, refcount_read(&a->usage));
 	KUNIT_EXPECT_NOT_NULL(test, unveil_ruleset_find(a, &obj[1]));
 
 	/* Shared, as fork() shares it: copied, the original unchanged. */
-	c = add_to_shared(b, &obj[1], shown, "other", X);
+	c = add_to_shared(b, &obj[1], "other", X);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
 	KUNIT_EXPECT_PTR_NE(test, b, c);
 	KUNIT_EXPECT_NULL(test,
@@ -1273,7 +1289,6 @@ static void test_ruleset_changes_in_place_when_alone(struct kunit *test)
 	drop_ruleset(a);
 	drop_ruleset(b);
 	drop_ruleset(c);
-	unveil_shown_path_put(shown);
 }
 
 /* Bytes a ruleset and its name tables take. */
@@ -1304,7 +1319,6 @@ static void test_ruleset_grows_by_doubling(struct kunit *const test)
 {
 	const int n = UNVEIL_MAX_DIR_RULES;
 	struct unveil_object *const obj = fake_objects(test, n + 1);
-	struct unveil_shown_path *const shown = make_shown(test, "/");
 	struct unveil_ruleset *ruleset = NULL, *next;
 	const struct unveil_names *names = NULL;
 	int i, copies = 0, tables = 0;
@@ -1313,10 +1327,10 @@ static void test_ruleset_grows_by_doubling(struct kunit *const test)
 
 	for (i = 0; i < 2 * n; i++) {
 		if (i < n) {
-			next = add_rule(ruleset, &obj[i], shown, NULL, R);
+			next = add_rule(ruleset, &obj[i], NULL, R);
 		} else {
 			snprintf(name, sizeof(name), "file%d", i - n);
-			next = add_rule(ruleset, &obj[n], shown, name, R);
+			next = add_rule(ruleset, &obj[n], name, R);
 		}
 		KUNIT_ASSERT_FALSE(test, IS_ERR(next));
 		copies += next != ruleset;
@@ -1344,7 +1358,6 @@ static void test_ruleset_grows_by_doubling(struct kunit *const test)
 		   2 * n, bytes, bytes / (2 * n), copies);
 	KUNIT_EXPECT_LE(test, bytes / (2 * n), 128);
 	drop_ruleset(ruleset);
-	unveil_shown_path_put(shown);
 }
 
 #undef R
