@@ -17,7 +17,8 @@
 #   make build     kernel (build/bzImage), headers and guest programs
 #   make patches   the mail-ready series in patches/series/ and
 #                  patches/lsm-series/ (checked)
-#   make bisect-check  build every prefix of the series (W=1, sparse)
+#   make bisect-check  build every prefix of the series (W=1, sparse,
+#                  KUnit)
 #   make bench     benchmark against no veil and Landlock, report in build/bench/
 #   make vm CMD="..." [ADD="file ..."]   run a command in the VM
 #   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h> and
