@@ -1339,21 +1339,53 @@ static int statmount_of_the_mount(const char *base)
 	return errno_of(syscall(__NR_statmount, &req, buf, sizeof(buf), 0));
 }
 
-#define MOUNT_CALL(name, function) \
-	FIXTURE_VARIANT_ADD(mount_call, name) { .call = function }
+FIXTURE_VARIANT_ADD(mount_call, mount) {
+	.call = mount_tmpfs,
+};
 
-MOUNT_CALL(mount, mount_tmpfs);
-MOUNT_CALL(bind_mount, bind_mount);
-MOUNT_CALL(umount, unmount);
-MOUNT_CALL(umount_detached, unmount_detached);
-MOUNT_CALL(move_mount, move_mount_away);
-MOUNT_CALL(mount_setattr, set_nosuid);
-MOUNT_CALL(fsopen, fsopen_tmpfs);
-MOUNT_CALL(fspick, fspick_mount);
-MOUNT_CALL(open_tree_clone, open_tree_clone);
-MOUNT_CALL(open_tree_clone_recursive, open_tree_clone_recursive);
-MOUNT_CALL(listmount, listmount_root);
-MOUNT_CALL(statmount, statmount_of_the_mount);
+FIXTURE_VARIANT_ADD(mount_call, bind_mount) {
+	.call = bind_mount,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, umount) {
+	.call = unmount,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, umount_detached) {
+	.call = unmount_detached,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, move_mount) {
+	.call = move_mount_away,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, mount_setattr) {
+	.call = set_nosuid,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, fsopen) {
+	.call = fsopen_tmpfs,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, fspick) {
+	.call = fspick_mount,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, open_tree_clone) {
+	.call = open_tree_clone,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, open_tree_clone_recursive) {
+	.call = open_tree_clone_recursive,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, listmount) {
+	.call = listmount_root,
+};
+
+FIXTURE_VARIANT_ADD(mount_call, statmount) {
+	.call = statmount_of_the_mount,
+};
 
 TEST_F(mount_call, works_unveiled_and_is_eperm_veiled)
 {
