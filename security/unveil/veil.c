@@ -5,8 +5,8 @@
  * The whole life of a veil: the global key that the hooks test, creation by
  * a process's first unveil() (or learning), the rules it gains, no_new_privs,
  * the lock, copies for new processes, and the end.  What a veil refuses is
- * reported from here (unveil_refuse()), as the veil says whether it refuses
- * or only learns.
+ * reported through unveil_refuse() (veil.h), as the veil says whether it
+ * refuses or only learns.
  *
  * Locking: a veil is created and changed under the process's
  * &signal_struct.cred_guard_mutex, then the veil's own &unveil_veil.lock
@@ -302,38 +302,4 @@ int unveil_current_veil_learn(void)
 out:
 	end_change(veil);
 	return err;
-}
-
-/**
- * unveil_refuse - Report a call the veil of the current process refuses, and
- * refuse it unless the veil only learns
- * @op: Name of the operation, such as "open".
- * @path: The object the operation was refused, or NULL if it concerns none.
- * @needed: Permissions the operation needed.
- * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
- * @err: The error for the process (negative).
- *
- * Context: Process context that may sleep: every file system hook that
- * refuses something runs in one.
- * Return: @err, or 0 if the veil of the current process is learning.
- */
-int unveil_refuse(const char *const op, const struct path *const path,
-		  const unveil_access_t needed, const unveil_access_t held,
-		  const int err)
-{
-	struct unveil_veil *const veil = unveil_current_veil();
-	struct unveil_learned *learned;
-
-	if (WARN_ON_ONCE(!veil))
-		return err;
-	/*
-	 * Called after a check found rules.  Pairs with their
-	 * rcu_assign_pointer(), which unveil_current_veil_learn() came
-	 * before: having seen rules, see @learned.
-	 */
-	smp_rmb();
-	learned = READ_ONCE(veil->learned);
-	unveil_report_denial(veil->refusals, learned, op, path, needed, held,
-			     err);
-	return learned ? 0 : err;
 }

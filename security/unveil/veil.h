@@ -6,6 +6,7 @@
 #ifndef _SECURITY_UNVEIL_VEIL_H
 #define _SECURITY_UNVEIL_VEIL_H
 
+#include <linux/bug.h>
 #include <linux/jump_label.h>
 #include <linux/mutex.h>
 #include <linux/path.h>
@@ -15,6 +16,7 @@
 #include <linux/types.h>
 
 #include "access.h"
+#include "log.h"
 #include "ruleset.h"
 #include "setup.h"
 
@@ -151,7 +153,40 @@ void unveil_veil_put(struct unveil_veil *veil);
 int unveil_current_veil_add_rule(const struct unveil_change *change);
 int unveil_current_veil_lock(void);
 int unveil_current_veil_learn(void);
-int unveil_refuse(const char *op, const struct path *path,
-		  unveil_access_t needed, unveil_access_t held, int err);
+
+/**
+ * unveil_refuse - Report a call the veil of the current process refuses, and
+ * refuse it unless the veil only learns
+ * @op: Name of the operation, such as "open".
+ * @path: The object the operation was refused, or NULL if it concerns none.
+ * @needed: Permissions the operation needed.
+ * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
+ * @err: The error for the process (negative).
+ *
+ * Context: Process context that may sleep: every file system hook that
+ * refuses something runs in one.
+ * Return: @err, or 0 if the veil of the current process is learning.
+ */
+static inline int unveil_refuse(const char *const op,
+				const struct path *const path,
+				const unveil_access_t needed,
+				const unveil_access_t held, const int err)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+	struct unveil_learned *learned;
+
+	if (WARN_ON_ONCE(!veil))
+		return err;
+	/*
+	 * Called after a check found rules.  Pairs with their
+	 * rcu_assign_pointer(), which unveil_current_veil_learn() came
+	 * before: having seen rules, see @learned.
+	 */
+	smp_rmb();
+	learned = READ_ONCE(veil->learned);
+	unveil_report_denial(veil->refusals, learned, op, path, needed, held,
+			     err);
+	return learned ? 0 : err;
+}
 
 #endif /* _SECURITY_UNVEIL_VEIL_H */
