@@ -22,6 +22,8 @@
 /* The kernel's DEFAULT_RATELIMIT_INTERVAL and _BURST. */
 #define RATELIMIT_US 5000000
 #define RATELIMIT_BURST 10
+/* A whole period, with a margin for the clock of a guest on a busy host. */
+#define PERIOD_US (RATELIMIT_US + 500000)
 /* Where the log cuts a path; five of LONG_NAME make a longer one. */
 #define LOG_PATH_MAX 768
 #define LONG_NAME \
@@ -77,6 +79,15 @@ static bool kmsg_next(int fd, char *text, size_t size)
 	return false;
 }
 
+/* Whether the record @text starts with @prefix and is about process @pid. */
+static bool record_of(const char *text, const char *prefix, pid_t pid)
+{
+	char pid_field[32];
+
+	snprintf(pid_field, sizeof(pid_field), " pid=%d ", pid);
+	return !strncmp(text, prefix, strlen(prefix)) && strstr(text, pid_field);
+}
+
 /*
  * Reads the kernel log records written since @fd was opened or last read,
  * and returns how many of them have @prefix as their text and are about
@@ -86,13 +97,11 @@ static bool kmsg_next(int fd, char *text, size_t size)
 static int kmsg_count(int fd, const char *prefix, pid_t pid, char *last,
 		      size_t size)
 {
-	char text[4096], pid_field[32];
+	char text[4096];
 	int count = 0;
 
-	snprintf(pid_field, sizeof(pid_field), " pid=%d ", pid);
 	while (kmsg_next(fd, text, sizeof(text))) {
-		if (strncmp(text, prefix, strlen(prefix)) ||
-		    !strstr(text, pid_field))
+		if (!record_of(text, prefix, pid))
 			continue;
 		count++;
 		if (last)
@@ -217,7 +226,7 @@ static void wait_for_quiet_period(struct __test_metadata *const _metadata,
 	bool quiet;
 
 	for (int tries = 0; tries < 3; tries++) {
-		usleep(RATELIMIT_US + 100000);
+		usleep(PERIOD_US);
 		quiet = true;
 		while (kmsg_next(kmsg, text, sizeof(text))) {
 			if (strncmp(text, "unveil: ", strlen("unveil: ")))
@@ -433,17 +442,15 @@ static void deny_and_tally(struct __test_metadata *const _metadata, int kmsg,
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r", open_hidden,
 					  times, ENOENT);
-	char text[4096], pid_field[32], last;
+	char text[4096], last;
 
 	ASSERT_LT(0, child);
-	snprintf(pid_field, sizeof(pid_field), " pid=%d ", child);
 	*tally = (struct log_tally){ .suppressed = -1 };
 	while (kmsg_next(kmsg, text, sizeof(text))) {
 		if (sscanf(text, "unveil: %d callbacks suppresse%c",
 			   &tally->suppressed, &last) == 2)
 			continue;
-		if (!strncmp(text, "unveil: denied ", strlen("unveil: denied ")) &&
-		    strstr(text, pid_field)) {
+		if (record_of(text, "unveil: denied ", child)) {
 			tally->denied++;
 		} else if (!strncmp(text, "unveil: ", strlen("unveil: "))) {
 			TH_LOG("another process: %s", text);
@@ -469,7 +476,7 @@ TEST_F_TIMEOUT(denial_log, rate_limit_keeps_burst_then_counts_the_rest, 90)
 			wait_for_quiet_period(_metadata, self->kmsg);
 		deny_and_tally(_metadata, self->kmsg, 50, &burst);
 		/* The first denial of the next period tells how many were not. */
-		usleep(RATELIMIT_US + 100000);
+		usleep(PERIOD_US);
 		deny_and_tally(_metadata, self->kmsg, 1, &next);
 		if (!burst.others && !next.others &&
 		    next.suppressed <= 50 - RATELIMIT_BURST)
