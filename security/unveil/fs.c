@@ -17,16 +17,24 @@
  * RCU, and may sleep.
  */
 
+#include <asm/ioctls.h>
+#include <linux/binfmts.h>
 #include <linux/dcache.h>
+#include <linux/falloc.h>
 #include <linux/fs.h>
 #include <linux/fsnotify_backend.h>
+#include <linux/io_uring/cmd.h>
 #include <linux/lsm_hooks.h>
 #include <linux/mount.h>
 #include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/rcupdate.h>
+#include <linux/sched.h>
+#include <linux/sched/coredump.h>
+#include <linux/seccomp.h>
 #include <linux/seqlock.h>
 #include <uapi/linux/fcntl.h>
+#include <uapi/linux/fiemap.h>
 
 #include "access.h"
 #include "common.h"
@@ -467,14 +475,55 @@ open_needs(const fmode_t mode, const unsigned int flags,
 }
 
 /*
+ * Whether the veil of the current process lets it read @path, asked without
+ * reporting anything.
+ */
+static bool current_may_read(const struct path *const path)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+	const struct unveil_ruleset *rules;
+	struct unveil_match match;
+
+	if (!veil)
+		return true;
+	rcu_read_lock();
+	rules = rcu_dereference(veil->rules);
+	if (!rules) {
+		rcu_read_unlock();
+		return true;
+	}
+	match = find_match(rules, path, lookup_of(path->dentry));
+	rcu_read_unlock();
+	return !unveil_verdict(match.kind, match.access, UNVEIL_ACCESS_READ) ||
+	       is_pathless(path);
+}
+
+/*
+ * Notes whether @file, which execve() opens to run it, is one that the veil
+ * lets the process run but not read (see hook_bprm_creds_from_file()).
+ * execve() opens the program before it sets in_execve, and its interpreters
+ * (a script's, the ELF interpreter) after: the program starts the note of
+ * an execve(), and each interpreter adds to it.
+ */
+static void note_exec_file(const struct file *const file)
+{
+	struct unveil_task_security *const self = unveil_task(current);
+	const bool unreadable = !current_may_read(&file->f_path);
+
+	if (current->in_execve)
+		self->exec_unreadable |= unreadable;
+	else
+		self->exec_unreadable = unreadable;
+}
+
+/*
  * The work of hook_file_open(), out of line: until the first unveil() in
  * the system, the hook is only a patched-out jump and a return, without
  * even moving its argument.
  */
 static noinline int judge_file_open(struct file *const file)
 {
-	/* execve() and the ELF interpreter it loads. */
-	const bool exec = file->f_flags & __FMODE_EXEC;
+	int err;
 
 	/*
 	 * Files the kernel opens for its own use (kernel_file_open() and
@@ -485,11 +534,18 @@ static noinline int judge_file_open(struct file *const file)
 	 */
 	if (file->f_mode & (FMODE_NOACCOUNT | FMODE_CREATED))
 		return 0;
-	return check_path(&file->f_path, lookup_of(file->f_path.dentry),
-			  exec ? UNVEIL_ACCESS_EXEC :
-				 open_needs(file->f_mode, file->f_flags,
-					    file_inode(file)),
-			  exec ? "exec" : "open");
+	/* execve() and the interpreters it loads. */
+	if (!(file->f_flags & __FMODE_EXEC))
+		return check_path(&file->f_path,
+				  lookup_of(file->f_path.dentry),
+				  open_needs(file->f_mode, file->f_flags,
+					     file_inode(file)),
+				  "open");
+	err = check_path(&file->f_path, lookup_of(file->f_path.dentry),
+			 UNVEIL_ACCESS_EXEC, "exec");
+	if (!err)
+		note_exec_file(file);
+	return err;
 }
 
 static int hook_file_open(struct file *const file)
@@ -807,6 +863,191 @@ static int hook_file_handle(const struct path *const path, const bool decode)
 			      "name_to_handle_at", path);
 }
 
+/*
+ * Whether running @bprm would let something under the process's control
+ * read a program, or an interpreter, that the veil lets the process run but
+ * not read:
+ * - the program the kernel loads last (@bprm->file) is one the process may
+ *   read: the file it may not read is then the ELF interpreter of that
+ *   program, whose code would run beside it (any program can name any
+ *   other as its interpreter), or a script that a readable interpreter
+ *   would be given;
+ * - a tracer from before execve() would read it with PTRACE_PEEKTEXT, or
+ *   set the registers so that it writes itself out;
+ * - a seccomp filter's listener would answer its calls: the dynamic loader
+ *   would load code it names (/etc/ld.so.preload), AT_SECURE or not;
+ * - binfmt_misc would hand its interpreter a descriptor of it (flags O, C).
+ * cred_guard_mutex, held, keeps tracers and seccomp filters from changing.
+ */
+static bool exec_exposes_unreadable(const struct linux_binprm *const bprm)
+{
+	return current_may_read(&bprm->file->f_path) ||
+	       (bprm->unsafe & LSM_UNSAFE_PTRACE) || bprm->have_execfd ||
+	       seccomp_mode(&current->seccomp) != SECCOMP_MODE_DISABLED;
+}
+
+/*
+ * A program that the veil lets the process run but not read runs only where
+ * nothing but itself could read it (exec_exposes_unreadable()), with
+ * AT_SECURE, so that the dynamic loader ignores LD_PRELOAD and the like,
+ * and not dumpable (hook_bprm_committed_creds()), so that no core file
+ * shows it and no veiled process may attach to it or read its memory
+ * (task.c).  What the program itself runs, an interpreter its script,
+ * may read it like any of its own memory.
+ */
+static int hook_bprm_creds_from_file(struct linux_binprm *const bprm,
+				     const struct file *const file)
+{
+	if (!unveil_used_anywhere() || !unveil_task(current)->exec_unreadable)
+		return 0;
+	if (exec_exposes_unreadable(bprm)) {
+		const int err = unveil_refuse("exec", &bprm->file->f_path, 0, 0,
+					      -EPERM);
+
+		if (err)
+			return err;
+	}
+	bprm->secureexec = 1;
+	return 0;
+}
+
+/*
+ * After commit_creds(), which makes the process dumpable again when the
+ * new program changes its credentials, and before it runs.
+ */
+static void hook_bprm_committed_creds(const struct linux_binprm *const bprm)
+{
+	struct unveil_task_security *self;
+
+	if (!unveil_used_anywhere())
+		return;
+	self = unveil_task(current);
+	if (self->exec_unreadable) {
+		set_dumpable(current->mm, SUID_DUMP_DISABLE);
+		self->exec_unreadable = false;
+	}
+}
+
+/*
+ * The ioctls that fs/ioctl.c handles itself on a regular file or a
+ * directory: they act on the open file (as fcntl(), fallocate() or
+ * FS_IOC_GETFLAGS do), or on its whole file system (as statfs() does).
+ * FIDEDUPERANGE is not one of them: it compares the blocks of a file that
+ * the process may only write with those of one it wrote, which would read
+ * the first by guesses.
+ */
+static __attribute_const__ bool is_vfs_ioctl(const unsigned int cmd)
+{
+	switch (cmd) {
+	case FIOCLEX:
+	case FIONCLEX:
+	case FIONBIO:
+	case FIOASYNC:
+	case FIOQSIZE:
+	case FIFREEZE:
+	case FITHAW:
+	case FS_IOC_FIEMAP:
+	case FIGETBSZ:
+	case FICLONE:
+	case FICLONERANGE:
+	case FIONREAD:
+	case FS_IOC_GETFLAGS:
+	case FS_IOC_SETFLAGS:
+	case FS_IOC_FSGETXATTR:
+	case FS_IOC_FSSETXATTR:
+	case FS_IOC_GETFSUUID:
+	case FS_IOC_GETFSSYSFSPATH:
+	/* Those of file_ioctl(), for regular files. */
+	case FIBMAP:
+	case FS_IOC_RESVSP:
+	case FS_IOC_RESVSP64:
+	case FS_IOC_UNRESVSP:
+	case FS_IOC_UNRESVSP64:
+	case FS_IOC_ZERO_RANGE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* is_vfs_ioctl() for compat_sys_ioctl(), which converts these first. */
+static __attribute_const__ bool is_vfs_ioctl_compat(const unsigned int cmd)
+{
+	switch (cmd) {
+	case FS_IOC32_GETFLAGS:
+	case FS_IOC32_SETFLAGS:
+#if defined(CONFIG_X86_64)
+	case FS_IOC_RESVSP_32:
+	case FS_IOC_RESVSP64_32:
+	case FS_IOC_UNRESVSP_32:
+	case FS_IOC_UNRESVSP64_32:
+	case FS_IOC_ZERO_RANGE_32:
+#endif
+		return true;
+	default:
+		return is_vfs_ioctl(cmd);
+	}
+}
+
+/*
+ * Every ioctl on a regular file or a directory that is_vfs_ioctl() does not
+ * list goes to the file system's own, and some of those reach objects that
+ * no path names, so that no rule can judge them: they look up, create,
+ * delete, open or list other files, by name, handle, inode number or id
+ * (btrfs subvolumes, snapshots and tree searches, XFS handles and
+ * bulkstat, the namespaces an nsfs file leads to).  So a veiled process
+ * may use only the listed ones there: a command a file system adds later is
+ * refused too.  The ioctls of devices, pipes and sockets act on what the
+ * descriptor is, and are not judged.  Terminal requests (isatty(), the
+ * window size), which programs send to any file, get the answer every
+ * file system gives them, without a report: a file is not a terminal.
+ */
+static int judge_ioctl(struct file *const file, const unsigned int cmd,
+		       const bool compat)
+{
+	const umode_t mode = file_inode(file)->i_mode;
+
+	if (!(S_ISREG(mode) || S_ISDIR(mode)) ||
+	    (compat ? is_vfs_ioctl_compat(cmd) : is_vfs_ioctl(cmd)) ||
+	    !current_is_veiled())
+		return 0;
+	if (_IOC_TYPE(cmd) == 'T')
+		return -ENOTTY;
+	return unveil_refuse("ioctl", &file->f_path, 0, 0, -EPERM);
+}
+
+static int hook_file_ioctl(struct file *const file, const unsigned int cmd,
+			   const unsigned long arg)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_ioctl(file, cmd, false);
+}
+
+static int hook_file_ioctl_compat(struct file *const file,
+				  const unsigned int cmd,
+				  const unsigned long arg)
+{
+	if (!unveil_used_anywhere())
+		return 0;
+	return judge_ioctl(file, cmd, true);
+}
+
+#ifdef CONFIG_IO_URING
+/* io_uring's ioctl for files: the commands of the file system's own. */
+static int hook_uring_cmd(struct io_uring_cmd *const ioucmd)
+{
+	umode_t mode;
+
+	if (!unveil_used_anywhere())
+		return 0;
+	mode = file_inode(ioucmd->file)->i_mode;
+	if (!(S_ISREG(mode) || S_ISDIR(mode)))
+		return 0;
+	return deny_if_veiled("uring_cmd", &ioucmd->file->f_path);
+}
+#endif /* CONFIG_IO_URING */
+
 static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(file_open, hook_file_open),
 	LSM_HOOK_INIT(path_truncate, hook_path_truncate),
@@ -828,6 +1069,13 @@ static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(sb_pivotroot, hook_sb_pivotroot),
 	LSM_HOOK_INIT(mount_api, hook_mount_api),
 	LSM_HOOK_INIT(file_handle, hook_file_handle),
+	LSM_HOOK_INIT(bprm_creds_from_file, hook_bprm_creds_from_file),
+	LSM_HOOK_INIT(bprm_committed_creds, hook_bprm_committed_creds),
+	LSM_HOOK_INIT(file_ioctl, hook_file_ioctl),
+	LSM_HOOK_INIT(file_ioctl_compat, hook_file_ioctl_compat),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_cmd, hook_uring_cmd),
+#endif
 };
 
 /**

@@ -26,6 +26,8 @@
  */
 
 #include <linux/audit.h>
+#include <linux/bitops.h>
+#include <linux/capability.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
@@ -126,6 +128,11 @@ struct unveil_refusals {
 	u64 count;
 	/** @entries: Entry @count % UNVEIL_REFUSALS is written next. */
 	struct unveil_refusal entries[UNVEIL_REFUSALS];
+	/**
+	 * @capabilities_reported: The capabilities reported already (see
+	 * unveil_report_capability()); bits set atomically, never cleared.
+	 */
+	DECLARE_BITMAP(capabilities_reported, CAP_LAST_CAP + 1);
 };
 
 static_assert(sizeof(struct unveil_refusals) <= 4096);
@@ -182,22 +189,34 @@ static void quote_into(char *const quoted, const size_t max,
 }
 
 /* quote_into() a kmalloc()ed string of @max bytes; NULL if memory is short. */
-static char *quote(const char *const text, const size_t max)
+static char *quote(const char *const text, const size_t max, const gfp_t gfp)
 {
-	char *const quoted = kmalloc(max, GFP_KERNEL);
+	char *const quoted = kmalloc(max, gfp);
 
 	if (quoted)
 		quote_into(quoted, max, text);
 	return quoted;
 }
 
-static void log_line(const struct denial *const denial)
+/*
+ * The command name of the current task in @comm, without the task lock
+ * (as lsm_audit.c does): a report may come from under any lock, that one
+ * included.
+ */
+static char *current_comm(char *const comm)
+{
+	memcpy(comm, current->comm, TASK_COMM_LEN);
+	comm[TASK_COMM_LEN - 1] = '\0';
+	return comm;
+}
+
+static void log_line(const struct denial *const denial, const gfp_t gfp)
 {
 	char comm[TASK_COMM_LEN], *quoted_comm, *quoted_path;
 
-	quoted_path = quote(denial->path ?: "", LOG_PATH_MAX + 1);
+	quoted_path = quote(denial->path ?: "", LOG_PATH_MAX + 1, gfp);
 	/* Room for every byte of a name escaped, and "...". */
-	quoted_comm = quote(get_task_comm(comm, current), 4 * TASK_COMM_LEN + 4);
+	quoted_comm = quote(current_comm(comm), 4 * TASK_COMM_LEN + 4, gfp);
 	pr_notice("%s op=%s needed=%s held=%s errno=%d pid=%d comm=\"%s\" path=\"%s\"\n",
 		  denial->learning ? "learned" : "denied", denial->op,
 		  denial->needed, denial->held, -denial->err,
@@ -235,7 +254,7 @@ static void record(struct unveil_refusals *const refusals,
 	char comm[TASK_COMM_LEN];
 	struct pid *old_pid;
 
-	get_task_comm(comm, current);
+	current_comm(comm);
 	spin_lock(&refusals->lock);
 	entry = &refusals->entries[refusals->count++ % UNVEIL_REFUSALS];
 	old_pid = entry->pid;
@@ -352,7 +371,8 @@ int unveil_refusals_show(struct seq_file *const m,
  * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
  * @err: The error for the process (negative), even if it only learns.
  *
- * Context: Process context that may sleep.
+ * Context: Process context that may sleep; without @path and @learned, any
+ * task context.
  */
 void unveil_report_denial(struct unveil_refusals *const refusals,
 			  struct unveil_learned *const learned,
@@ -361,9 +381,10 @@ void unveil_report_denial(struct unveil_refusals *const refusals,
 			  const unveil_access_t held, const int err)
 {
 	struct denial denial = { .op = op, .err = err, .learning = !!learned };
+	const bool may_sleep = path || learned;
 	char *buf = NULL;
 
-	might_sleep();
+	might_sleep_if(may_sleep);
 	unveil_format_access(needed, denial.needed);
 	unveil_format_access(held, denial.held);
 	if (path) {
@@ -389,7 +410,30 @@ void unveil_report_denial(struct unveil_refusals *const refusals,
 	if (READ_ONCE(log_denials) &&
 	    ___ratelimit(learned ? &learned_ratelimit : &log_ratelimit,
 			 UNVEIL_NAME))
-		log_line(&denial);
+		log_line(&denial, may_sleep ? GFP_KERNEL : GFP_NOWAIT);
 	if (buf)
 		__putname(buf);
+}
+
+/**
+ * unveil_report_capability - Report a capability that a veil refuses, the
+ * first time
+ * @refusals: The ring of denials of the veil.
+ * @cap: The capability.
+ * @name: Its name as the reports show it, such as "cap_sys_admin".
+ *
+ * Programs ask for some capabilities over and over (listing the extended
+ * attributes of each file on ext4 asks for CAP_SYS_ADMIN): each is reported
+ * once for the family of processes that share @refusals, so that it does
+ * not crowd out the denials of paths.
+ *
+ * Context: Task context with interrupts enabled, also atomic.
+ */
+void unveil_report_capability(struct unveil_refusals *const refusals,
+			      const int cap, const char *const name)
+{
+	if (WARN_ON_ONCE(!cap_valid(cap)) ||
+	    test_and_set_bit(cap, refusals->capabilities_reported))
+		return;
+	unveil_report_denial(refusals, NULL, name, NULL, 0, 0, -EPERM);
 }

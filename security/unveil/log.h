@@ -20,6 +20,8 @@ struct unveil_refusals *unveil_refusals_get(struct unveil_refusals *refusals);
 void unveil_refusals_put(struct unveil_refusals *refusals);
 int unveil_refusals_show(struct seq_file *m, struct pid_namespace *ns,
 			 struct unveil_refusals *refusals);
+void unveil_report_capability(struct unveil_refusals *refusals, int cap,
+			      const char *name);
 void unveil_report_denial(struct unveil_refusals *refusals,
 			  struct unveil_learned *learned, const char *op,
 			  const struct path *path, unveil_access_t needed,

@@ -5,13 +5,17 @@
  * Locking: execve() holds &signal_struct.cred_guard_mutex, under which a
  * veil is created and changed (see veil.c), so a veil never changes during
  * one.  The checks on other processes read veils under RCU without a lock.
+ * The capability check reads only the current process's veil, without a
+ * lock, and may run in atomic context.
  */
 
 #include <linux/binfmts.h>
+#include <linux/capability.h>
 #include <linux/lockdep.h>
 #include <linux/lsm_hooks.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
+#include <linux/sched/coredump.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/security.h>
@@ -24,14 +28,27 @@
 static int hook_task_alloc(struct task_struct *const task,
 			   const unsigned long clone_flags)
 {
-	struct unveil_veil *parent_veil, *veil;
+	struct unveil_veil *const parent_veil = unveil_current_veil();
+	struct unveil_veil *veil;
 
+	if (!parent_veil)
+		return 0;
+	/*
+	 * clone3() into a cgroup does what a write to its cgroup.procs does,
+	 * through a descriptor that may be O_PATH: no rule judges it.  (A
+	 * 32-bit kernel passes only the low half of the flags: there the
+	 * flag never gets here.)
+	 */
+	if ((clone_flags & CLONE_INTO_CGROUP) &&
+	    unveil_veil_is_active(parent_veil)) {
+		const int err = unveil_refuse("clone_into_cgroup", NULL, 0, 0,
+					      -EPERM);
+
+		if (err)
+			return err;
+	}
 	/* Threads find the veil of their process in its leader. */
 	if (clone_flags & CLONE_THREAD)
-		return 0;
-
-	parent_veil = unveil_current_veil();
-	if (!parent_veil)
 		return 0;
 	veil = unveil_veil_copy(parent_veil);
 	if (!veil)
@@ -109,10 +126,21 @@ static int check_peer_veil(const struct task_struct *const veiled,
 	return err;
 }
 
+/*
+ * Called with @child's task_lock() held.  Besides check_peer_veil(): a
+ * process that is not dumpable, such as one that runs a program the veil
+ * lets it run but not read (see fs.c), is out of reach of a veiled one,
+ * CAP_SYS_PTRACE notwithstanding.
+ */
 static int hook_ptrace_access_check(struct task_struct *const child,
 				    const unsigned int mode)
 {
-	return check_peer_veil(current, child);
+	const int err = check_peer_veil(current, child);
+
+	if (err || !child->mm || get_dumpable(child->mm) == SUID_DUMP_USER ||
+	    !unveil_veil_is_active(unveil_current_veil()))
+		return err;
+	return -EPERM;
 }
 
 static int hook_ptrace_traceme(struct task_struct *const parent)
@@ -120,12 +148,105 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
 	return check_peer_veil(current, parent);
 }
 
+/*
+ * Capabilities that reach files, or the kernel itself, around every path a
+ * veil judges, named as reports show them; NULL for any other.  They
+ * mount and enter namespaces (where other mounts show other files), use
+ * file handles, file-system ioctls and quota files, load modules and BPF or
+ * perf programs that read any memory, do raw I/O, make device nodes and
+ * boot another kernel; or they read what the kernel records of every file
+ * (audit watches and records, the kernel log with its denials) and turn
+ * those records off.  The capabilities that only override owners and
+ * modes (CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_CHOWN, ...) keep their meaning:
+ * the veil is checked besides them.
+ */
+static const char *refused_capability(const int cap)
+{
+	switch (cap) {
+	case CAP_SYS_ADMIN:
+		return "cap_sys_admin";
+	case CAP_SYS_MODULE:
+		return "cap_sys_module";
+	case CAP_SYS_RAWIO:
+		return "cap_sys_rawio";
+	case CAP_SYS_BOOT:
+		return "cap_sys_boot";
+	case CAP_BPF:
+		return "cap_bpf";
+	case CAP_PERFMON:
+		return "cap_perfmon";
+	case CAP_MKNOD:
+		return "cap_mknod";
+	case CAP_AUDIT_CONTROL:
+		return "cap_audit_control";
+	case CAP_AUDIT_READ:
+		return "cap_audit_read";
+	case CAP_SYSLOG:
+		return "cap_syslog";
+	default:
+		return NULL;
+	}
+}
+
+/*
+ * A veiled process has none of the capabilities refused_capability()
+ * names, in any user namespace, when it uses its own credentials.  The
+ * credentials the kernel chose for work of its own are not its: an overlay
+ * copying a file up with its mounter's (and reading its trusted.* xattrs),
+ * or faccessat() with its own, changed to check for the real user (an
+ * io_uring personality of other credentials is refused: see below).
+ * Outside task context, current is not the one asking.  Probes
+ * (CAP_OPT_NOAUDIT) are refused without a report, as audit would not report
+ * them either, and so are checks made with interrupts disabled, under locks
+ * that interrupts take (the report takes locks of its own).
+ */
+static int hook_capable(const struct cred *const cred,
+			struct user_namespace *const ns, const int cap,
+			const unsigned int opts)
+{
+	struct unveil_veil *veil;
+	const char *name;
+
+	if (!unveil_used_anywhere())
+		return 0;
+	name = refused_capability(cap);
+	if (!name || !in_task() || cred != current_real_cred())
+		return 0;
+	veil = unveil_current_veil();
+	if (!unveil_veil_is_active(veil))
+		return 0;
+	if (!(opts & CAP_OPT_NOAUDIT) && !irqs_disabled())
+		unveil_report_capability(veil->refusals, cap, name);
+	return -EPERM;
+}
+
+#ifdef CONFIG_IO_URING
+/*
+ * A personality runs an io_uring request with the credentials the process
+ * had when it registered them.  hook_capable() judges only the process's
+ * own, so a veiled process may use only a personality that holds those:
+ * one from before it changed its credentials (dropped a capability, or
+ * changed its user) would be a way past the refused capabilities.
+ */
+static int hook_uring_override_creds(const struct cred *const new)
+{
+	if (!unveil_used_anywhere() || new == current_real_cred() ||
+	    !unveil_veil_is_active(unveil_current_veil()))
+		return 0;
+	return unveil_refuse("io_uring_personality", NULL, 0, 0, -EPERM);
+}
+#endif /* CONFIG_IO_URING */
+
 static struct security_hook_list unveil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(task_alloc, hook_task_alloc),
 	LSM_HOOK_INIT(task_free, hook_task_free),
 	LSM_HOOK_INIT(bprm_creds_for_exec, hook_bprm_creds_for_exec),
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
+	LSM_HOOK_INIT(capable, hook_capable),
+#ifdef CONFIG_IO_URING
+	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
+#endif
 };
 
 /**

@@ -92,6 +92,13 @@ struct unveil_task_security {
 	 * same mutex.  Released when the task is freed.
 	 */
 	struct unveil_veil *veil;
+	/**
+	 * @exec_unreadable: The execve() under way runs a program, or an
+	 * interpreter, that the veil lets the task run but not read (see
+	 * fs.c).  Written and read only by the task itself, from the opening of
+	 * the program to the commit of the new credentials.
+	 */
+	bool exec_unreadable;
 };
 
 static __always_inline struct unveil_task_security *

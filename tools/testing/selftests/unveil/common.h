@@ -11,6 +11,7 @@
 #include <ftw.h>
 #include <libgen.h>
 #include <limits.h>
+#include <linux/capability.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,22 +170,32 @@ static inline void helper_path(char *buf, size_t size, const char *name)
 }
 
 /*
- * Creates or truncates @path and writes @text into it; returns 0 or the
- * errno.
+ * Creates or truncates @path with @mode and writes the @size bytes at @data
+ * into it; returns 0 or the errno.
  */
-static inline int write_file(const char *path, const char *text)
+static inline int write_bytes(const char *path, const void *data,
+			      size_t size, mode_t mode)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, mode);
 	int err = 0;
 
 	if (fd < 0)
 		return errno;
-	if (write(fd, text, strlen(text)) < 0) {
+	if (write(fd, data, size) < 0) {
 		err = errno;
 		perror(path);
 	}
 	close(fd);
 	return err;
+}
+
+/*
+ * Creates or truncates @path and writes @text into it; returns 0 or the
+ * errno.
+ */
+static inline int write_file(const char *path, const char *text)
+{
+	return write_bytes(path, text, strlen(text), 0644);
 }
 
 static inline int remove_entry(const char *path, const struct stat *st,
@@ -297,6 +308,84 @@ static inline int exec_probe(const char *a1, const char *a2, const char *a3)
 
 	helper_path(helper, sizeof(helper), "probe");
 	return exec_program(helper, a1, a2, a3);
+}
+
+/*
+ * Gives the process new credentials, the same but for one effective
+ * capability: requests of an io_uring personality registered before, and
+ * faccessat(), then run with credentials that are not the process's own.
+ * Returns 0 or the errno.
+ */
+static inline int drop_an_effective_capability(void)
+{
+	struct __user_cap_header_struct header = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct caps[2];
+
+	if (syscall(SYS_capget, &header, caps))
+		return errno;
+	caps[0].effective &= ~(1u << CAP_SYS_NICE);
+	return syscall(SYS_capset, &header, caps) ? errno : 0;
+}
+
+/* Copies a file, e.g. a program; returns 0 or an errno. */
+static inline int copy_file(const char *from, const char *to, mode_t mode)
+{
+	char buf[4096];
+	int in, out, err = 0;
+	ssize_t len;
+
+	in = open(from, O_RDONLY);
+	if (in < 0)
+		return errno;
+	out = open(to, O_WRONLY | O_CREAT | O_EXCL, mode);
+	if (out < 0) {
+		err = errno;
+		close(in);
+		return err;
+	}
+	while ((len = read(in, buf, sizeof(buf))) > 0) {
+		if (write(out, buf, len) != len) {
+			err = EIO;
+			break;
+		}
+	}
+	if (len < 0)
+		err = errno;
+	close(in);
+	close(out);
+	return err;
+}
+
+/*
+ * Runs @denials in a child veiled with @path @perms, then reads the
+ * child's refusals (/proc/PID/attr/unveil/refusals) into @buf, once it has
+ * exited and before it is reaped: its veil lives until then.  Returns the
+ * child's PID, or -1 if @denials did not return 0 or the file could not be
+ * read.
+ */
+static inline pid_t refusals_of_child(const char *path, const char *perms,
+				      int (*denials)(void), char *buf,
+				      size_t size)
+{
+	siginfo_t info;
+	pid_t child;
+	int err;
+
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0)
+		_exit(sys_unveil(path, perms) ? 100 : denials());
+	if (waitid(P_PID, child, &info, WEXITED | WNOWAIT) ||
+	    info.si_code != CLD_EXITED || info.si_status) {
+		waitpid(child, NULL, 0);
+		return -1;
+	}
+	err = read_attr_fd(open_attr(child, "refusals"), buf, size);
+	waitpid(child, NULL, 0);
+	return err ? -1 : child;
 }
 
 #endif /* _SELFTESTS_UNVEIL_COMMON_H */

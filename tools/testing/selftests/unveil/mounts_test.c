@@ -446,45 +446,6 @@ TEST_F(mounts, name_rule_on_a_file_does_not_reach_where_it_is_bind_mounted)
 
 /* Mount namespaces */
 
-/* The copies of the mounts in a new namespace show the same directories. */
-TEST_F(mounts, rules_hold_in_a_mount_namespace_made_after_the_veil)
-{
-	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "file"));
-	ASSERT_EQ(0, bind_mount(self->base, "A", "B"));
-	UNVEIL(at(self->base, "p/mnt"), "r");
-	UNVEIL(at(self->base, "A/dir"), "r");
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	EXPECT_EQ(0, open_errno(at(self->base, "p/mnt/file"), O_RDONLY));
-	EXPECT_EQ(EACCES, open_errno(at(self->base, "p/mnt/file"), O_WRONLY));
-	EXPECT_EQ(0, open_errno(at(self->base, "A/dir/file"), O_RDONLY));
-	EXPECT_EQ(0, open_errno(at(self->base, "B/dir/file"), O_RDONLY));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "A/other/file"),
-				     O_RDONLY));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "B/other/file"),
-				     O_RDONLY));
-}
-
-/*
- * A rule made through a mount that exists only in a new namespace holds in
- * the namespace the process goes back to with setns(), which the veil
- * allows (it changes no mount).
- */
-TEST_F(mounts, rule_made_in_one_mount_namespace_holds_in_another)
-{
-	int ns = open("/proc/self/ns/mnt", O_RDONLY | O_CLOEXEC);
-
-	ASSERT_LE(0, ns);
-	ASSERT_EQ(0, unshare(CLONE_NEWNS));
-	ASSERT_EQ(0, bind_mount(self->base, "A", "B"));
-	UNVEIL(at(self->base, "B/dir"), "r");
-	ASSERT_EQ(0, setns(ns, CLONE_NEWNS));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "B/dir/file"), O_RDONLY));
-	EXPECT_EQ(0, open_errno(at(self->base, "A/dir/file"), O_RDONLY));
-	EXPECT_EQ(EACCES, open_errno(at(self->base, "A/dir/file"), O_WRONLY));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "A/other/file"),
-				     O_RDONLY));
-}
-
 /*
  * A mount that propagates into the namespace of a veiled process after the
  * veil is judged like one mounted there: by the rule of the directory it

@@ -1323,35 +1323,6 @@ TEST_F(openbsd, extra_o_rdonly_o_trunc)
 	EXPECT_EQ(0, st.st_size);
 }
 
-/* Copies a file, e.g. a program; returns 0 or an errno. */
-static int copy_file(const char *from, const char *to, mode_t mode)
-{
-	char buf[4096];
-	int in, out, err = 0;
-	ssize_t len;
-
-	in = open(from, O_RDONLY);
-	if (in < 0)
-		return errno;
-	out = open(to, O_WRONLY | O_CREAT | O_EXCL, mode);
-	if (out < 0) {
-		err = errno;
-		close(in);
-		return err;
-	}
-	while ((len = read(in, buf, sizeof(buf))) > 0) {
-		if (write(out, buf, len) != len) {
-			err = EIO;
-			break;
-		}
-	}
-	if (len < 0)
-		err = errno;
-	close(in);
-	close(out);
-	return err;
-}
-
 TEST_F(openbsd, extra_x_on_a_directory)
 {
 	char probe[PATH_MAX], prog[128];

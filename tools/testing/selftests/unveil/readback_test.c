@@ -306,32 +306,6 @@ static void refusal_line(char *buf, size_t size, const char *fields, pid_t pid,
 		 fields, pid, path);
 }
 
-/*
- * Runs @denials in a child veiled with @path @perms, then reads the
- * child's refusals into @buf.  Returns the child's PID, or -1.
- */
-static pid_t refusals_of_child(const char *path, const char *perms,
-			       int (*denials)(void), char *buf, size_t size)
-{
-	siginfo_t info;
-	pid_t child;
-	int err;
-
-	child = fork();
-	if (child < 0)
-		return -1;
-	if (child == 0)
-		_exit(sys_unveil(path, perms) ? 100 : denials());
-	if (waitid(P_PID, child, &info, WEXITED | WNOWAIT) ||
-	    info.si_code != CLD_EXITED || info.si_status) {
-		waitpid(child, NULL, 0);
-		return -1;
-	}
-	err = read_attr_fd(open_attr(child, "refusals"), buf, size);
-	waitpid(child, NULL, 0);
-	return err ? -1 : child;
-}
-
 /* Returns 0 if the call failed with @err: a denial as expected. */
 static int failed_with(int ret, int err)
 {
