@@ -963,7 +963,7 @@ struct xfs_fsop_handlereq {
 	__u32 *ohandlen;
 };
 
-#define XFS_IOC_PATH_TO_HANDLE _IOWR('X', 120, struct xfs_fsop_handlereq)
+#define XFS_IOC_PATH_TO_HANDLE _IOWR('X', 105, struct xfs_fsop_handlereq)
 
 /* errno of XFS_IOC_PATH_TO_HANDLE of @path through @dirfd, 0 on success. */
 static int xfs_path_to_handle_errno(int dirfd, const char *path)
