@@ -40,6 +40,7 @@
 #include "common.h"
 #include "fs.h"
 #include "object.h"
+#include "procfs.h"
 #include "ruleset.h"
 #include "setup.h"
 #include "veil.h"
@@ -174,18 +175,49 @@ rule_on(const struct unveil_ruleset *rules, const struct dentry *const dentry,
 }
 
 /*
- * The nearest directory rule strictly above @pos, under RCU, or NULL.  Most
- * directories have no object: climbing over one takes four loads and four
- * tests, with everything in registers (see "Performance" in the admin
- * guide).
+ * The rule for what is mounted on @dentry, under RCU: the one made on the
+ * root of a mount there, which holds for whatever is mounted there since,
+ * else the rule of @dentry itself.  Returns false if there is none.
  */
-static __always_inline const struct unveil_dir *
-rule_above(const struct unveil_ruleset *rules, struct path pos,
-	   struct walk_seq *const seq)
+static noinline bool rule_for_mount_on(const struct unveil_ruleset *rules,
+				       const struct dentry *const dentry,
+				       unveil_access_t *const access)
+{
+	const struct unveil_object *const object =
+		object_of(dentry, unveil_blob_sizes.lbs_inode);
+	const struct unveil_dir *dir;
+
+	dir = object ? unveil_ruleset_find(rules, object) : NULL;
+	if (!dir)
+		return false;
+	if (unveil_dir_has_mount_rule(dir))
+		*access = READ_ONCE(dir->mount_access);
+	else if (unveil_dir_has_rule(dir))
+		*access = READ_ONCE(dir->access);
+	else
+		return false;
+	return true;
+}
+
+static noinline bool proc_rule_above(const struct unveil_ruleset *rules,
+				     struct path pos, struct walk_seq *seq,
+				     unveil_access_t *access);
+
+/*
+ * The permissions of the nearest directory rule strictly above @pos, under
+ * RCU.  Returns false if there is none.  Most directories have no object:
+ * climbing over one takes four loads and four tests, with everything in
+ * registers (see "Performance" in the admin guide).
+ */
+static __always_inline bool rule_above(const struct unveil_ruleset *rules,
+				       struct path pos,
+				       struct walk_seq *const seq,
+				       unveil_access_t *const access)
 {
 	const long blob_offset = unveil_blob_sizes.lbs_inode;
 	const struct dentry *dentry = pos.dentry;
 	const struct dentry *root = pos.mnt->mnt_root;
+	const struct vfsmount *mnt;
 	const struct unveil_dir *dir;
 
 	for (;;) {
@@ -195,21 +227,34 @@ rule_above(const struct unveil_ruleset *rules, struct path pos,
 
 			/* The root of a file system, or out of the mount. */
 			if (unlikely(parent == dentry))
-				return NULL;
+				return false;
 			dentry = parent;
 			dir = rule_on(rules, dentry, blob_offset);
-			if (unlikely(dir))
-				return dir;
+			if (unlikely(dir)) {
+				*access = READ_ONCE(dir->access);
+				return true;
+			}
 		}
 		pos.dentry = (struct dentry *)dentry;
+		mnt = pos.mnt;
 		pos = leave_mount(pos, seq);
 		if (!pos.dentry)
-			return NULL;
+			return false;
 		dentry = pos.dentry;
 		root = pos.mnt->mnt_root;
-		dir = rule_on(rules, dentry, blob_offset);
-		if (dir)
-			return dir;
+		/* Out to the mountpoint, or up in an overlay layer. */
+		if (pos.mnt != mnt) {
+			if (rule_for_mount_on(rules, dentry, access))
+				return true;
+			if (unlikely(unveil_is_procfs(dentry)))
+				return proc_rule_above(rules, pos, seq, access);
+		} else {
+			dir = rule_on(rules, dentry, blob_offset);
+			if (dir) {
+				*access = READ_ONCE(dir->access);
+				return true;
+			}
+		}
 	}
 }
 
@@ -227,6 +272,163 @@ name_rule_of(const struct unveil_dir *const dir,
 	const u32 hash = unveil_name_hash(name, NAME_MAX, &len);
 
 	return unveil_dir_find_name(dir, name, len, hash);
+}
+
+/**
+ * struct proc_rules - The rules of a directory of procfs, found by key
+ *
+ * Every object of the ruleset with the directory's key counts (an
+ * instance of procfs may have been unveiled through another): the first
+ * rule found, of the directory or of the name asked for, decides.
+ */
+struct proc_rules {
+	/** @has_rule: A directory rule, with @access. */
+	bool has_rule;
+	/** @access: Permissions of that rule. */
+	unveil_access_t access;
+	/** @inspectable: The directory is inspectable. */
+	bool inspectable;
+	/** @name: The rule for the name asked for, or NULL. */
+	const struct unveil_name_rule *name;
+	/** @name_inspectable: The name asked for is inspectable. */
+	bool name_inspectable;
+};
+
+/*
+ * The rules of @dir, a directory of procfs, and of the name of @child in it
+ * if @child, under RCU: by key (see procfs.c), in whatever instance they
+ * were made.
+ */
+static void proc_rules_of(const struct unveil_ruleset *rules,
+			  const struct dentry *const dir,
+			  const struct dentry *const child,
+			  const struct unveil_proc_pos *const pp,
+			  struct proc_rules *const found)
+{
+	/* Pairs with the release in apply_change(). */
+	const u32 num_dirs = smp_load_acquire(&rules->num_dirs);
+	u32 i;
+
+	*found = (struct proc_rules){};
+	for (i = 0; i < num_dirs; i++) {
+		const struct unveil_dir *const entry = &rules->dirs[i];
+		const struct unveil_proc_key *const key = &entry->object->proc;
+		const struct unveil_name_rule *name;
+
+		if (!key->path || !unveil_proc_key_names(key, dir, pp))
+			continue;
+		found->inspectable |= READ_ONCE(entry->inspectable);
+		if (!found->has_rule && unveil_dir_has_rule(entry)) {
+			found->has_rule = true;
+			found->access = READ_ONCE(entry->access);
+		}
+		name = child && unveil_dir_names(entry) ?
+		       name_rule_of(entry, child) : NULL;
+		if (!name)
+			continue;
+		found->name_inspectable |= READ_ONCE(name->inspectable);
+		if (!found->name && unveil_name_is_rule(name))
+			found->name = name;
+	}
+}
+
+/*
+ * The rule of a thread's own directory's ancestors in its process's
+ * directory, which it stands for (task/TID): task, then the process's
+ * directory.
+ */
+static bool proc_thread_rule_above(const struct unveil_ruleset *rules,
+				   const struct unveil_proc_pos *const pp,
+				   unveil_access_t *const access)
+{
+	static const char *const ancestors[] = { "/task", "" };
+	/* Pairs with the release in apply_change(). */
+	const u32 num_dirs = smp_load_acquire(&rules->num_dirs);
+	u32 a, i;
+
+	for (a = 0; a < ARRAY_SIZE(ancestors); a++) {
+		for (i = 0; i < num_dirs; i++) {
+			const struct unveil_dir *const entry = &rules->dirs[i];
+			const struct unveil_proc_key *const key =
+				&entry->object->proc;
+
+			if (key->process == pp->process &&
+			    !strcmp(key->path, ancestors[a]) &&
+			    unveil_dir_has_rule(entry)) {
+				*access = READ_ONCE(entry->access);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * rule_above() from @pos, a directory of procfs: by key up to the root of
+ * its mount, then as anywhere.
+ */
+static noinline bool proc_rule_above(const struct unveil_ruleset *rules,
+				     struct path pos, struct walk_seq *seq,
+				     unveil_access_t *access)
+{
+	const struct dentry *dir = pos.dentry;
+	struct unveil_proc_pos pp;
+	struct proc_rules found;
+
+	unveil_proc_pos_init(&pp, dir);
+	for (;;) {
+		const struct dentry *parent;
+
+		if (dir == pp.process_dir && pp.thread &&
+		    proc_thread_rule_above(rules, &pp, access))
+			return true;
+		if (dir == pos.mnt->mnt_root)
+			break;
+		parent = READ_ONCE(dir->d_parent);
+		if (parent == dir)
+			return false;
+		dir = parent;
+		proc_rules_of(rules, dir, NULL, &pp, &found);
+		if (found.has_rule) {
+			*access = found.access;
+			return true;
+		}
+	}
+	pos.dentry = (struct dentry *)dir;
+	return rule_above(rules, pos, seq, access);
+}
+
+/*
+ * find_match_rcu() for an object on procfs, whose rules are found by key:
+ * a process, hidden in /proc, does not show through /proc/TID or another
+ * instance of procfs.
+ */
+static noinline struct unveil_match
+find_match_proc(const struct unveil_ruleset *rules, struct path pos,
+		const enum unveil_lookup lookup, struct walk_seq *const seq)
+{
+	struct unveil_match match = {};
+	const struct dentry *child = NULL;
+	struct unveil_proc_pos pp;
+	struct proc_rules found;
+
+	unveil_proc_pos_init(&pp, pos.dentry);
+	if (lookup == UNVEIL_LOOKUP_NAME) {
+		child = pos.dentry;
+		pos.dentry = READ_ONCE(child->d_parent);
+	}
+	proc_rules_of(rules, pos.dentry, child, &pp, &found);
+	if (found.name) {
+		match.kind = UNVEIL_RULE_NAME;
+		match.access = READ_ONCE(found.name->access);
+	} else if (found.has_rule) {
+		match.kind = UNVEIL_RULE_DIR;
+		match.access = found.access;
+	} else if (proc_rule_above(rules, pos, seq, &match.access)) {
+		match.kind = UNVEIL_RULE_DIR;
+	}
+	match.inspectable = child ? found.name_inspectable : found.inspectable;
+	return match;
 }
 
 /*
@@ -251,6 +453,8 @@ find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
 				return match;
 		}
 		name = pos.dentry;
+		if (unlikely(unveil_is_procfs(name)))
+			return find_match_proc(rules, pos, lookup, seq);
 		pos.dentry = READ_ONCE(name->d_parent);
 		if (pos.dentry == name)
 			return match;
@@ -267,14 +471,16 @@ find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
 			}
 		}
 	} else {
+		if (unlikely(unveil_is_procfs(pos.dentry)))
+			return find_match_proc(rules, pos, lookup, seq);
 		dir = dir_of(rules, pos.dentry);
 		match.inspectable = dir && READ_ONCE(dir->inspectable);
 	}
-	if (!dir || !unveil_dir_has_rule(dir))
-		dir = rule_above(rules, pos, seq);
-	if (dir) {
+	if (dir && unveil_dir_has_rule(dir)) {
 		match.kind = UNVEIL_RULE_DIR;
 		match.access = READ_ONCE(dir->access);
+	} else if (rule_above(rules, pos, seq, &match.access)) {
+		match.kind = UNVEIL_RULE_DIR;
 	}
 	return match;
 }
@@ -794,9 +1000,11 @@ static int hook_path_notify(const struct path *const path, const u64 mask,
 		return 0;
 	/*
 	 * fanotify marks on a mount or a file system report events, with
-	 * names, from anywhere below, hidden places included.
+	 * names, from anywhere below, hidden places included; those of a
+	 * group that reports directories name the one through which a file
+	 * was used, hidden or not.
 	 */
-	if (obj_type != FSNOTIFY_OBJ_TYPE_INODE)
+	if (obj_type != FSNOTIFY_OBJ_TYPE_INODE || (mask & FS_REPORTS_DIR_NAME))
 		return deny_if_veiled("watch", path);
 	return check_path(path, lookup_of(path->dentry), UNVEIL_ACCESS_READ,
 			  "watch");

@@ -101,6 +101,15 @@ static bool pin_dir(struct unveil_object *const object,
 	return true;
 }
 
+static void free_object_rcu(struct rcu_head *const head)
+{
+	struct unveil_object *const object =
+		container_of(head, struct unveil_object, rcu);
+
+	kfree(object->proc.path);
+	kfree(object);
+}
+
 static void free_object(struct unveil_object *const object)
 {
 	if (object->pinned) {
@@ -109,7 +118,9 @@ static void free_object(struct unveil_object *const object)
 		dput(object->pinned);
 		deactivate_super(sb);
 	}
-	kfree_rcu(object, rcu);
+	/* Only rulesets, which hold references, lead checks to the key. */
+	put_pid(object->proc.process);
+	call_rcu(&object->rcu, free_object_rcu);
 }
 
 /**
@@ -117,7 +128,8 @@ static void free_object(struct unveil_object *const object)
  * @dir: A directory, on a path the caller holds.
  *
  * Returns: The object with a new reference, ERR_PTR(-ENOMEM), or
- * ERR_PTR(-ENOENT) if the file system is being shut down.
+ * ERR_PTR(-ENOENT) if the file system is being shut down, or
+ * ERR_PTR(-ENAMETOOLONG) for a directory of procfs too deep to name.
  */
 struct unveil_object *unveil_get_dir_object(struct dentry *const dir)
 {
@@ -146,7 +158,16 @@ struct unveil_object *unveil_get_dir_object(struct dentry *const dir)
 		refcount_set(&new->usage, 1);
 		spin_lock_init(&new->lock);
 		new->inode = inode;
+		if (unveil_is_procfs(dir)) {
+			const int err = unveil_proc_key_init(&new->proc, dir);
+
+			if (err) {
+				kfree(new);
+				return ERR_PTR(err);
+			}
+		}
 		if (!inode_is_found_again(dir) && !pin_dir(new, dir)) {
+			unveil_proc_key_release(&new->proc);
 			kfree(new);
 			return ERR_PTR(-ENOENT);
 		}

@@ -12,6 +12,7 @@
 #include <linux/refcount.h>
 #include <linux/spinlock.h>
 
+#include "procfs.h"
 #include "setup.h"
 
 /**
@@ -50,6 +51,11 @@ struct unveil_object {
 	 * down only after the object.  NULL elsewhere.  Set at creation.
 	 */
 	struct dentry *pinned;
+	/**
+	 * @proc: On procfs, what the directory is in every instance of it,
+	 * which checks there match rules by (see procfs.c).  Set at creation.
+	 */
+	struct unveil_proc_key proc;
 	/** @rcu: Frees the object after lockless readers are done. */
 	struct rcu_head rcu;
 };

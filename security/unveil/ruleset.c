@@ -97,13 +97,15 @@ struct name_change {
 
 /*
  * What a change does to one directory, and to @num_names names in it,
- * starting at @first_name.  @found is the directory's entry in the ruleset
- * the change applies to; @grown, a larger name table made ready for it.
+ * starting at @first_name: a rule, a rule for what is mounted on it, or
+ * both, with @access.  @found is the directory's entry in the ruleset the
+ * change applies to; @grown, a larger name table made ready for it.
  */
 struct dir_change {
 	struct unveil_object *object;
 	const struct unveil_dir *found;
 	bool rule;
+	bool mount_rule;
 	unveil_access_t access;
 	bool inspectable;
 	struct unveil_shown_path *shown;
@@ -123,12 +125,16 @@ struct sorted_change {
 	u32 num_names;
 };
 
-/* One item of a change: a rule, or an inspectable directory or name. */
+/*
+ * One item of a change: the rule, the rule for what is mounted on a covered
+ * directory, or an inspectable directory or name.
+ */
 struct change_item {
 	struct unveil_object *object;
 	const char *name;
 	size_t len;
 	bool rule;
+	bool covered;
 	bool inspectable;
 };
 
@@ -162,6 +168,86 @@ static void free_sorted(struct sorted_change *const sorted)
 }
 
 /*
+ * Lists the items of @change in @items, @count of them.  Returns 0, or
+ * -ENAMETOOLONG if a name is longer than NAME_MAX.
+ */
+static int list_items(const struct unveil_change *const change,
+		      struct change_item *const items, const u32 count)
+{
+	u32 i, c;
+
+	items[0] = (struct change_item){
+		.object = change->object,
+		.name = change->name,
+		.rule = true,
+	};
+	for (c = 0; c < change->num_covered; c++)
+		items[1 + c] = (struct change_item){
+			.object = change->covered[c],
+			.covered = true,
+		};
+	for (i = 1 + c; i < count; i++)
+		items[i] = (struct change_item){
+			.object = change->inspectable[i - 1 - c].object,
+			.name = change->inspectable[i - 1 - c].name,
+			.inspectable = true,
+		};
+	for (i = 0; i < count; i++) {
+		if (!items[i].name)
+			continue;
+		items[i].len = strnlen(items[i].name, NAME_MAX + 1);
+		if (items[i].len > NAME_MAX)
+			return -ENAMETOOLONG;
+	}
+	return 0;
+}
+
+/*
+ * Merges the @count items from @first, which name the same target, into
+ * @sorted.
+ */
+static void sort_target(struct sorted_change *const sorted,
+			const struct change_item *const first, const u32 count,
+			const struct unveil_change *const change)
+{
+	struct change_item merged = *first;
+	struct dir_change *dir;
+	u32 i;
+
+	for (i = 1; i < count; i++) {
+		merged.rule |= first[i].rule;
+		merged.covered |= first[i].covered;
+		merged.inspectable |= first[i].inspectable;
+	}
+	dir = sorted->num_dirs ? &sorted->dirs[sorted->num_dirs - 1] : NULL;
+	if (!dir || dir->object != merged.object) {
+		dir = &sorted->dirs[sorted->num_dirs++];
+		dir->object = merged.object;
+		dir->first_name = sorted->num_names;
+	}
+	if (merged.name) {
+		sorted->names[sorted->num_names++].entry =
+			(struct unveil_name_rule){
+			.hash = unveil_name_hash(merged.name, merged.len, NULL),
+			.len = merged.len,
+			.is_rule = merged.rule,
+			.access = merged.rule ? change->access : 0,
+			.inspectable = merged.inspectable,
+			.name = merged.name,
+		};
+		dir->num_names++;
+	} else {
+		dir->rule |= merged.rule;
+		dir->mount_rule |= merged.covered;
+		dir->inspectable |= merged.inspectable;
+		if (merged.rule || merged.covered)
+			dir->access = change->access;
+	}
+	if (merged.rule)
+		dir->shown = change->shown;
+}
+
+/*
  * Sorts @change by directory and name, merging the items that name the
  * same target.  Returns 0, -ENAMETOOLONG if a name is longer than NAME_MAX,
  * or -ENOMEM.
@@ -169,9 +255,10 @@ static void free_sorted(struct sorted_change *const sorted)
 static int sort_change(const struct unveil_change *const change,
 		       struct sorted_change *const sorted)
 {
-	const u32 count = change->num_inspectable + 1;
+	const u32 count = 1 + change->num_covered + change->num_inspectable;
 	struct change_item *items;
 	u32 i, n;
+	int err;
 
 	BUILD_BUG_ON(NAME_MAX > U8_MAX);
 	items = kvcalloc(count, sizeof(*items), GFP_KERNEL_ACCOUNT);
@@ -181,69 +268,18 @@ static int sort_change(const struct unveil_change *const change,
 				 GFP_KERNEL_ACCOUNT);
 	sorted->num_dirs = 0;
 	sorted->num_names = 0;
-	if (!items || !sorted->dirs || !sorted->names) {
+	err = items && sorted->dirs && sorted->names ?
+	      list_items(change, items, count) : -ENOMEM;
+	if (err) {
 		kvfree(items);
 		free_sorted(sorted);
-		return -ENOMEM;
-	}
-	items[0] = (struct change_item){
-		.object = change->object,
-		.name = change->name,
-		.rule = true,
-	};
-	for (i = 1; i < count; i++)
-		items[i] = (struct change_item){
-			.object = change->inspectable[i - 1].object,
-			.name = change->inspectable[i - 1].name,
-			.inspectable = true,
-		};
-	for (i = 0; i < count; i++) {
-		if (!items[i].name)
-			continue;
-		items[i].len = strnlen(items[i].name, NAME_MAX + 1);
-		if (items[i].len > NAME_MAX) {
-			kvfree(items);
-			free_sorted(sorted);
-			return -ENAMETOOLONG;
-		}
+		return err;
 	}
 	sort(items, count, sizeof(*items), cmp_items, NULL);
-
 	for (i = 0; i < count; i = n) {
-		struct change_item merged = items[i];
-		struct dir_change *dir;
-
-		for (n = i + 1; n < count && same_target(&items[n], &merged); n++) {
-			merged.rule |= items[n].rule;
-			merged.inspectable |= items[n].inspectable;
-		}
-		dir = sorted->num_dirs ? &sorted->dirs[sorted->num_dirs - 1] :
-					 NULL;
-		if (!dir || dir->object != merged.object) {
-			dir = &sorted->dirs[sorted->num_dirs++];
-			dir->object = merged.object;
-			dir->first_name = sorted->num_names;
-		}
-		if (merged.name) {
-			sorted->names[sorted->num_names++].entry =
-				(struct unveil_name_rule){
-				.hash = unveil_name_hash(merged.name,
-							 merged.len, NULL),
-				.len = merged.len,
-				.is_rule = merged.rule,
-				.access = merged.rule ? change->access : 0,
-				.inspectable = merged.inspectable,
-				.name = merged.name,
-			};
-			dir->num_names++;
-		} else {
-			dir->rule |= merged.rule;
-			dir->inspectable |= merged.inspectable;
-		}
-		if (merged.rule && !merged.name)
-			dir->access = change->access;
-		if (merged.rule)
-			dir->shown = change->shown;
+		for (n = i + 1; n < count && same_target(&items[n], &items[i]); n++)
+			;
+		sort_target(sorted, &items[i], n - i, change);
 	}
 	kvfree(items);
 	return 0;
@@ -337,7 +373,7 @@ static void count_dir(struct ruleset_counts *const counts,
 	u32 n;
 
 	counts->num_dirs++;
-	counts->num_dir_rules += has_rule;
+	counts->num_dir_rules += has_rule + unveil_dir_has_mount_rule(dir);
 	counts->num_inspectable += READ_ONCE(dir->inspectable) && !has_rule;
 	for (n = 0; n < count; n++) {
 		const bool is_rule = unveil_name_is_rule(&names->entries[n]);
@@ -384,10 +420,12 @@ static void count_change(struct ruleset_counts *const counts,
 		const struct dir_change *const dir = &sorted->dirs[d];
 		const struct unveil_dir *const found = dir->found;
 		const bool had_rule = found && found->has_rule;
+		const bool had_mount_rule = found && found->has_mount_rule;
 		const bool was_inspectable = found && found->inspectable;
 
 		counts->num_dirs += !found;
 		counts->num_dir_rules += dir->rule && !had_rule;
+		counts->num_dir_rules += dir->mount_rule && !had_mount_rule;
 		counts->num_inspectable -= was_inspectable && !had_rule &&
 					   dir->rule;
 		counts->num_inspectable += dir->inspectable &&
@@ -658,6 +696,11 @@ static void set_dir_rule(struct unveil_dir *const dir,
 		WRITE_ONCE(dir->access, change->access);
 		/* Pairs with the acquire in unveil_dir_has_rule(). */
 		smp_store_release(&dir->has_rule, true);
+	}
+	if (change->mount_rule) {
+		WRITE_ONCE(dir->mount_access, change->access);
+		/* Pairs with the acquire in unveil_dir_has_mount_rule(). */
+		smp_store_release(&dir->has_mount_rule, true);
 	}
 	if (change->inspectable)
 		WRITE_ONCE(dir->inspectable, true);
@@ -1207,6 +1250,62 @@ static void test_ruleset_inspectable_entries_are_no_rules(struct kunit *test)
 	unveil_shown_path_put(shown);
 }
 
+/*
+ * The directories that a mount root covers get a rule for what is mounted
+ * on them, which is not theirs and is not shown; one bind-mounted on
+ * itself gets both.
+ */
+static void test_ruleset_covered_directories_get_a_mount_rule(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 3);
+	struct unveil_shown_path *const shown = make_shown(test, "/mnt");
+	struct unveil_object *const covered[] = { &obj[1], &obj[2], &obj[0] };
+	const struct unveil_change change = {
+		.object = &obj[0],
+		.shown = shown,
+		.access = W,
+		.covered = covered,
+		.num_covered = 2,
+	};
+	const struct unveil_change on_itself = {
+		.object = &obj[0],
+		.shown = shown,
+		.access = R,
+		.covered = &covered[2],
+		.num_covered = 1,
+	};
+	struct unveil_ruleset *ruleset, *again;
+	const struct unveil_dir *dir;
+
+	ruleset = unveil_ruleset_add(NULL, &change);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
+	KUNIT_EXPECT_EQ(test, 3, ruleset->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, 1, ruleset->num_ordered);
+	KUNIT_EXPECT_PTR_EQ(test, &obj[0], ruleset->dirs[ruleset->order[0]].object);
+	dir = unveil_ruleset_find(ruleset, &obj[1]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_FALSE(test, dir->has_rule);
+	KUNIT_EXPECT_TRUE(test, dir->has_mount_rule);
+	KUNIT_EXPECT_EQ(test, W, dir->mount_access);
+	KUNIT_EXPECT_NULL(test, dir->shown);
+	dir = unveil_ruleset_find(ruleset, &obj[0]);
+	KUNIT_EXPECT_TRUE(test, dir->has_rule);
+	KUNIT_EXPECT_FALSE(test, dir->has_mount_rule);
+
+	again = unveil_ruleset_add(ruleset, &on_itself);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(again));
+	dir = unveil_ruleset_find(again, &obj[0]);
+	KUNIT_EXPECT_TRUE(test, dir->has_rule);
+	KUNIT_EXPECT_EQ(test, R, dir->access);
+	KUNIT_EXPECT_TRUE(test, dir->has_mount_rule);
+	KUNIT_EXPECT_EQ(test, R, dir->mount_access);
+	KUNIT_EXPECT_EQ(test, 4, again->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, 1, again->num_ordered);
+	drop_ruleset(again);
+	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
 /* A later rule on an inspectable entry keeps it inspectable, and counts. */
 static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
 {
@@ -1379,6 +1478,7 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_name_over_name_max_is_enametoolong),
 	KUNIT_CASE(test_ruleset_inspectable_entries_are_no_rules),
 	KUNIT_CASE(test_ruleset_rule_on_an_inspectable_entry),
+	KUNIT_CASE(test_ruleset_covered_directories_get_a_mount_rule),
 	KUNIT_CASE(test_ruleset_changes_in_place_when_alone),
 	KUNIT_CASE(test_ruleset_grows_by_doubling),
 	{}

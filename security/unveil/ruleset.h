@@ -100,8 +100,9 @@ struct unveil_shown_path {
  * Written only by unveil() under the veil's lock, and only while no other
  * ruleset or reader holds a reference (see unveil_ruleset_add()); lockless
  * readers may run meanwhile.  It only ever gains: a rule (@access written
- * before @has_rule, with smp_store_release()), new permissions, names, or
- * @inspectable.
+ * before @has_rule, with smp_store_release()), a rule for what is mounted
+ * on it (@mount_access before @has_mount_rule, likewise), new permissions,
+ * names, or @inspectable.
  */
 struct unveil_dir {
 	/** @object: The directory; the ruleset holds a reference. */
@@ -110,6 +111,14 @@ struct unveil_dir {
 	bool has_rule;
 	/** @access: Permissions of the directory rule. */
 	unveil_access_t access;
+	/**
+	 * @has_mount_rule: The root of a mount on this directory was
+	 * unveiled, with @mount_access: the rule holds for whatever is
+	 * mounted here, never for the directory itself.
+	 */
+	bool has_mount_rule;
+	/** @mount_access: Permissions of that rule. */
+	unveil_access_t mount_access;
 	/**
 	 * @inspectable: An ancestor of a rule's target, or a directory named
 	 * on the way to it: stat() may look at it, whatever the rules say.
@@ -258,6 +267,15 @@ struct unveil_change {
 	 * rule for the same directory or name.
 	 */
 	unveil_access_t access;
+	/**
+	 * @covered: For a directory rule on the root of a mount: the
+	 * directories that it and the mounts beneath it cover, @num_covered
+	 * entries.  Each gets the rule for what is mounted on it, so that the
+	 * rule holds for whatever is mounted there next.
+	 */
+	struct unveil_object *const *covered;
+	/** @num_covered: Number of entries in @covered. */
+	u32 num_covered;
 	/** @inspectable: What becomes inspectable, @num_inspectable entries. */
 	const struct unveil_inspectable *inspectable;
 	/** @num_inspectable: Number of entries in @inspectable. */
@@ -315,6 +333,21 @@ static __always_inline bool unveil_dir_has_rule(const struct unveil_dir *dir)
 {
 	/* Pairs with the release in set_dir_rule(). */
 	return smp_load_acquire(&dir->has_rule);
+}
+
+/**
+ * unveil_dir_has_mount_rule - Whether the root of a mount on a directory
+ * was unveiled
+ * @dir: Rules of the directory.
+ *
+ * Returns: true if @dir holds a rule for what is mounted on it; its
+ * @mount_access is then the rule's (READ_ONCE()).
+ */
+static __always_inline bool
+unveil_dir_has_mount_rule(const struct unveil_dir *dir)
+{
+	/* Pairs with the release in set_dir_rule(). */
+	return smp_load_acquire(&dir->has_mount_rule);
 }
 
 /**

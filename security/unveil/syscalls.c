@@ -183,11 +183,64 @@ shown_path(const struct unveil_target *const target)
 	return shown;
 }
 
+/**
+ * struct unveil_covered - Directories that a mount root covers
+ */
+struct unveil_covered {
+	/** @objects: Their objects, each with a reference. */
+	struct unveil_object **objects;
+	/** @count: Number of entries in @objects. */
+	u32 count;
+};
+
+static void release_covered(struct unveil_covered *const covered)
+{
+	while (covered->count)
+		unveil_object_put(covered->objects[--covered->count]);
+	kfree(covered->objects);
+}
+
+/*
+ * If @dir is the root of a mount: the directory that the mount covers, and
+ * those that the mounts beneath it cover, down to the first that is no
+ * mount's root.  A rule on @dir holds on them too, so that an
+ * administrator who replaces the mount does not lift it.
+ */
+static int collect_covered(const struct path *const dir,
+			   struct unveil_covered *const covered)
+{
+	struct path pos = *dir;
+	int err = 0;
+
+	path_get(&pos);
+	while (pos.dentry == pos.mnt->mnt_root && follow_up(&pos)) {
+		struct unveil_object **const objects =
+			krealloc_array(covered->objects, covered->count + 1,
+				       sizeof(*objects), GFP_KERNEL_ACCOUNT);
+		struct unveil_object *object;
+
+		if (!objects) {
+			err = -ENOMEM;
+			break;
+		}
+		covered->objects = objects;
+		object = unveil_get_dir_object(pos.dentry);
+		if (IS_ERR(object)) {
+			err = PTR_ERR(object);
+			break;
+		}
+		objects[covered->count++] = object;
+	}
+	path_put(&pos);
+	return err;
+}
+
 static int add_rule(const char *const pathname,
 		    const struct unveil_target *const target,
 		    const unveil_access_t access)
 {
 	struct unveil_inspect_set inspectable = {};
+	struct unveil_covered covered = {};
 	struct unveil_change change = {
 		.name = target->name,
 		.access = access,
@@ -205,16 +258,21 @@ static int add_rule(const char *const pathname,
 	err = check_rule_is_kept(target);
 	if (!err && !current_rules_have_room(change.object, change.name))
 		err = -E2BIG;
+	if (!err && !target->name)
+		err = collect_covered(&target->path, &covered);
 	if (!err)
 		err = unveil_inspect_set_collect(&inspectable, pathname,
 						 &target->path, !target->name);
 	if (err)
 		goto out_put_object;
+	change.covered = covered.objects;
+	change.num_covered = covered.count;
 	change.inspectable = inspectable.entries;
 	change.num_inspectable = inspectable.count;
 	err = unveil_current_veil_add_rule(&change);
 out_put_object:
 	unveil_inspect_set_release(&inspectable);
+	release_covered(&covered);
 	unveil_object_put(change.object);
 out_put_shown:
 	unveil_shown_path_put(change.shown);

@@ -893,7 +893,40 @@ TEST_F(tree, fanotify_mount_and_file_system_marks_are_eperm)
 							FAN_MARK_ADD | marks[i],
 							FAN_OPEN, AT_FDCWD,
 							at(self->base, "a"))));
-	EXPECT_EQ(0, errno_of(fanotify_mark(fan, FAN_MARK_ADD, FAN_CREATE,
+}
+
+/*
+ * A group whose events report the directory and name through which a file
+ * was used would report hidden ones: another process's hard link in a
+ * hidden directory, the parent of a bind-mounted directory.  Its marks are
+ * refused; those of a group that reports only the file's own handle are
+ * not.
+ */
+TEST_F(tree, fanotify_marks_reporting_directories_are_eperm)
+{
+	int names = fanotify_init(FAN_CLASS_NOTIF | FAN_REPORT_DFID_NAME,
+				  O_RDONLY);
+	int fids = fanotify_init(FAN_CLASS_NOTIF | FAN_REPORT_FID, O_RDONLY);
+
+	ASSERT_LE(0, names);
+	ASSERT_LE(0, fids);
+	if (fs_lacks(_metadata,
+		     fanotify_mark(names, FAN_MARK_ADD, FAN_OPEN, AT_FDCWD,
+				   at(self->base, "a/f1")),
+		     "fanotify marks with names"))
+		SKIP(return, "not on this file system");
+	ASSERT_EQ(0, errno_of(fanotify_mark(names, FAN_MARK_REMOVE, FAN_OPEN,
+					    AT_FDCWD, at(self->base, "a/f1"))));
+	UNVEIL(at(self->base, "a"), "rwc");
+	EXPECT_EQ(EPERM, errno_of(fanotify_mark(names, FAN_MARK_ADD, FAN_OPEN,
+						AT_FDCWD,
+						at(self->base, "a/f1"))));
+	EXPECT_EQ(EPERM, errno_of(fanotify_mark(names, FAN_MARK_ADD,
+						FAN_CREATE, AT_FDCWD,
+						at(self->base, "a"))));
+	EXPECT_EQ(0, errno_of(fanotify_mark(fids, FAN_MARK_ADD, FAN_OPEN,
+					    AT_FDCWD, at(self->base, "a/f1"))));
+	EXPECT_EQ(0, errno_of(fanotify_mark(fids, FAN_MARK_ADD, FAN_CREATE,
 					    AT_FDCWD, at(self->base, "a"))));
 }
 

@@ -9,7 +9,8 @@
  * them the ancestry is the mount point's; a file system mounted on a
  * directory is judged, above its root, by the rule of the directory it
  * covers; a rule on the root of a mounted file system goes with that file
- * system; and the rules on a file system vanish when it shuts down
+ * system, and holds for whatever is mounted there next; and the rules on a
+ * file system vanish when it shuts down
  * (Documentation/userspace-api/unveil.rst).
  *
  * Every test runs in a mount namespace of its own, with a tmpfs of its own
@@ -284,15 +285,27 @@ static bool kmsg_has(int fd, const char *text)
 }
 
 /* Whether the veil of the child on @sock has a rule line @line. */
-static bool has_rule(int sock, const char *line)
+/* How many times the rules of the child show @line, or -1. */
+static int count_rules(int sock, const char *line)
 {
 	static char rules[8192];
 	pid_t pid = ask(sock, VEILED_PID, NULL, 0);
+	const char *pos = rules;
+	int count = 0;
 
 	if (pid <= 0 || read_attr_fd(open_attr(pid, "rules"), rules,
 				     sizeof(rules)))
-		return false;
-	return strstr(rules, line);
+		return -1;
+	while ((pos = strstr(pos, line))) {
+		count++;
+		pos += strlen(line);
+	}
+	return count;
+}
+
+static bool has_rule(int sock, const char *line)
+{
+	return count_rules(sock, line) > 0;
 }
 
 /*
@@ -553,10 +566,10 @@ TEST_F(mounts, rule_on_a_mount_root_goes_with_the_mount_when_it_is_moved)
 }
 
 /*
- * Another file system mounted in place of one whose root has a rule gets
- * the rule of the directory it covers, not that of the one it replaced.
+ * A rule made on the root of a mount holds for whatever is mounted there
+ * next, and comes before the rule of the directory it covers.
  */
-TEST_F(mounts, file_system_replacing_an_unveiled_mount_takes_the_covered_rule)
+TEST_F(mounts, rule_on_a_mount_root_holds_for_the_file_system_mounted_next)
 {
 	char file[PATH_MAX];
 	int child;
@@ -571,7 +584,74 @@ TEST_F(mounts, file_system_replacing_an_unveiled_mount_takes_the_covered_rule)
 	ASSERT_EQ(EACCES, ask(child, VEILED_OPEN, file, O_RDWR));
 	EXPECT_EQ(0, umount2(at(self->base, "p/mnt"), 0));
 	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "file"));
-	EXPECT_EQ(0, ask(child, VEILED_OPEN, file, O_RDWR));
+	EXPECT_EQ(0, ask(child, VEILED_OPEN, file, O_RDONLY));
+	EXPECT_EQ(EACCES, ask(child, VEILED_OPEN, file, O_RDWR));
+	EXPECT_EQ(0, ask(child, VEILED_OPEN, at(self->base, "view/mnt/covered"),
+			 O_RDWR));
+}
+
+/*
+ * An administrator who unmounts a file system that a rule hides, and
+ * mounts one there again, does not lift the rule.  Meanwhile the
+ * directory that was covered is judged as what it is, a directory of the
+ * revealed tree: the rule was made on what was mounted on it.
+ */
+TEST_F(mounts, hiding_rule_on_a_mount_root_holds_when_it_is_mounted_again)
+{
+	char file[PATH_MAX];
+	int child;
+
+	keep_path(file, self->base, "p/mnt/file");
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "file"));
+	child = start_veiled(false, (const char *[]){
+		self->base, "r",
+		at(self->base, "p/mnt"), "",
+		NULL });
+	ASSERT_LE(0, child);
+	ASSERT_EQ(ENOENT, ask(child, VEILED_OPEN, file, O_RDONLY));
+	EXPECT_EQ(0, umount2(at(self->base, "p/mnt"), 0));
+	EXPECT_EQ(0, ask(child, VEILED_OPEN, at(self->base, "p/mnt/covered"),
+			 O_RDONLY));
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "file"));
+	EXPECT_EQ(ENOENT, ask(child, VEILED_OPEN, file, O_RDONLY));
+	EXPECT_EQ(ENOENT, ask(child, VEILED_STAT, at(self->base, "p/mnt"), 0));
+}
+
+/* With mounts stacked on a directory, the rule holds on each one beneath. */
+TEST_F(mounts, hiding_rule_on_stacked_mounts_holds_on_each_one_beneath)
+{
+	int child;
+
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "lower"));
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "upper"));
+	child = start_veiled(false, (const char *[]){
+		self->base, "r",
+		at(self->base, "p/mnt"), "",
+		NULL });
+	ASSERT_LE(0, child);
+	ASSERT_EQ(ENOENT, ask(child, VEILED_OPEN, at(self->base, "p/mnt/upper"),
+			      O_RDONLY));
+	EXPECT_EQ(0, umount2(at(self->base, "p/mnt"), 0));
+	EXPECT_EQ(ENOENT, ask(child, VEILED_OPEN, at(self->base, "p/mnt/lower"),
+			      O_RDONLY));
+	EXPECT_EQ(0, umount2(at(self->base, "p/mnt"), 0));
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "again"));
+	EXPECT_EQ(ENOENT, ask(child, VEILED_OPEN, at(self->base, "p/mnt/again"),
+			      O_RDONLY));
+}
+
+/* The rules shown are those the process made, once each. */
+TEST_F(mounts, rule_on_a_mount_root_is_shown_once)
+{
+	char line[PATH_MAX + 16];
+	int child;
+
+	ASSERT_EQ(0, mount_tmpfs(self->base, "p/mnt", "file"));
+	child = start_veiled(false, (const char *[]){
+		at(self->base, "p/mnt"), "r", NULL });
+	ASSERT_LE(0, child);
+	snprintf(line, sizeof(line), "rule r %s/p/mnt\n", self->base);
+	EXPECT_EQ(1, count_rules(child, line));
 }
 
 /* Remounts and unmounts under a veil */
@@ -649,9 +729,10 @@ TEST_F(mounts, file_system_mounted_again_is_not_covered_by_its_old_rules)
  * would otherwise make a new directory on the next lookup: unmounting
  * succeeds all the same, and the file system stays active, with the rule
  * on it, until the rule is gone.  procfs mounted again is a new file
- * system, which the old rule does not cover.
+ * system, but every instance of procfs is the same for rules: the rule
+ * holds there.
  */
-TEST_F(mounts, procfs_unmounted_under_a_rule_stays_active_and_remounted_is_new)
+TEST_F(mounts, procfs_unmounted_under_a_rule_stays_active_and_its_rule_holds_again)
 {
 	char file[PATH_MAX], mnt[PATH_MAX], line[PATH_MAX + 16];
 	int child;
@@ -668,7 +749,10 @@ TEST_F(mounts, procfs_unmounted_under_a_rule_stays_active_and_remounted_is_new)
 	EXPECT_TRUE(has_rule(child, line));
 	ASSERT_EQ(0, mount("proc", mnt, "proc", 0, NULL));
 	ASSERT_EQ(0, open_errno(file, O_RDONLY));
-	EXPECT_EQ(ENOENT, ask(child, VEILED_OPEN, file, O_RDONLY));
+	EXPECT_EQ(0, ask(child, VEILED_OPEN, file, O_RDONLY));
+	EXPECT_EQ(ENOENT, ask(child, VEILED_OPEN,
+			      at(self->base, "mnt/sys/vm/swappiness"),
+			      O_RDONLY));
 }
 
 /*

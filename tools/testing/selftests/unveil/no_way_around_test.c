@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * unveil selftests - no way around the veil, even for root: the
- * capabilities that reach files around every path, the ioctls of file
- * systems, and the image of a program that the veil lets a process run but
- * not read.  Each test first shows, where it can, that the same call works
- * without the veil, so that it fails on a kernel that lacks the defence.
- * The tests run as root.
+ * unveil selftests - no way around the veil, even for root: other
+ * directories of procfs that show a hidden process, the capabilities that
+ * reach files around every path, the ioctls of file systems, and the image
+ * of a program that the veil lets a process run but not read.  Each test
+ * first shows, where it can, that the same call works without the veil, so
+ * that it fails on a kernel that lacks the defence.  The tests run as root.
  *
  * Every test builds its own tree (make_test_tree()):
  *   a/f1  a/f2  a/sub/f3  a/empty/
@@ -49,6 +49,155 @@ FIXTURE_SETUP(tree)
 FIXTURE_TEARDOWN_PARENT(tree)
 {
 	EXPECT_EQ(0, remove_tree(self->base));
+}
+
+/* procfs: a process is one directory, whatever names it */
+
+static int sleep_forever(void *arg)
+{
+	for (;;)
+		pause();
+	return 0;
+}
+
+/*
+ * Starts a process with a second thread, whose number goes to @tid, and
+ * writes the process's directory and the thread's into @dir and @thread.
+ */
+static pid_t start_with_a_thread(pid_t *tid, char dir[32], char thread[32])
+{
+	static char stack[1 << 16];
+	int pipefd[2];
+	pid_t child;
+
+	if (pipe(pipefd))
+		return -1;
+	child = fork();
+	if (child == 0) {
+		*tid = clone(sleep_forever, stack + sizeof(stack),
+			     CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+			     CLONE_THREAD | CLONE_SYSVSEM, NULL);
+		if (write(pipefd[1], tid, sizeof(*tid)) != sizeof(*tid))
+			_exit(1);
+		sleep_forever(NULL);
+	}
+	close(pipefd[1]);
+	if (child < 0 || read(pipefd[0], tid, sizeof(*tid)) != sizeof(*tid) ||
+	    *tid <= 0) {
+		close(pipefd[0]);
+		return -1;
+	}
+	close(pipefd[0]);
+	snprintf(dir, 32, "/proc/%d", child);
+	snprintf(thread, 32, "/proc/%d", *tid);
+	return child;
+}
+
+static void stop(pid_t child)
+{
+	kill(child, SIGKILL);
+	waitpid(child, NULL, 0);
+}
+
+/* A new instance of procfs on base/a/empty, in a mount namespace of its own. */
+static int mount_second_procfs(const char *base)
+{
+	if (unshare(CLONE_NEWNS) ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) ||
+	    mount("proc", at(base, "a/empty"), "proc", 0, NULL))
+		return errno;
+	return 0;
+}
+
+/* The directory of a process's thread, /proc/TID, shows the process. */
+TEST_F(tree, thread_directory_of_a_hidden_process_is_hidden)
+{
+	char dir[32], thread[32];
+	pid_t tid, child;
+	struct stat st;
+
+	child = start_with_a_thread(&tid, dir, thread);
+	ASSERT_LT(0, child);
+	/* Without a veil: */
+	ASSERT_EQ(0, open_errno(at(thread, "status"), O_RDONLY));
+	UNVEIL("/proc", "r");
+	UNVEIL(dir, "");
+	EXPECT_EQ(ENOENT, open_errno(at(dir, "status"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(thread, "status"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(thread, "environ"), O_RDONLY));
+	EXPECT_EQ(ENOENT, errno_of(stat(thread, &st)));
+	EXPECT_EQ(0, open_errno("/proc/self/status", O_RDONLY));
+	stop(child);
+}
+
+/* /proc/TID is the thread's directory in its process's, task/TID. */
+TEST_F(tree, rule_on_a_thread_directory_holds_on_its_task_directory)
+{
+	char dir[32], thread[32], task[64];
+	pid_t tid, child;
+
+	child = start_with_a_thread(&tid, dir, thread);
+	ASSERT_LT(0, child);
+	snprintf(task, sizeof(task), "%s/task/%d/status", dir, tid);
+	ASSERT_EQ(0, open_errno(task, O_RDONLY));
+	UNVEIL("/proc", "r");
+	UNVEIL(thread, "");
+	EXPECT_EQ(ENOENT, open_errno(task, O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(thread, "status"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(dir, "status"), O_RDONLY));
+	stop(child);
+}
+
+/*
+ * Another instance of procfs, mounted before the veil where the veil shows
+ * it, is the same procfs: the rules made in /proc hold there.
+ */
+TEST_F(tree, another_procfs_instance_does_not_show_a_hidden_process)
+{
+	char dir[32], thread[32], other[PATH_MAX], other_thread[PATH_MAX];
+	pid_t tid, child;
+
+	child = start_with_a_thread(&tid, dir, thread);
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, mount_second_procfs(self->base));
+	snprintf(other, sizeof(other), "%s/a/empty/%d/status", self->base,
+		 child);
+	snprintf(other_thread, sizeof(other_thread), "%s/a/empty/%d/status",
+		 self->base, tid);
+	ASSERT_EQ(0, open_errno(other, O_RDONLY));
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL("/proc", "r");
+	UNVEIL(dir, "");
+	EXPECT_EQ(ENOENT, open_errno(other, O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(other_thread, O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/empty/self/status"),
+				O_RDONLY));
+	stop(child);
+}
+
+/* So do rules on names and on directories that are no process's. */
+TEST_F(tree, rules_in_procfs_hold_in_another_instance)
+{
+	char dir[32], thread[32], other[PATH_MAX];
+	pid_t tid, child;
+
+	child = start_with_a_thread(&tid, dir, thread);
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, mount_second_procfs(self->base));
+	snprintf(other, sizeof(other), "%s/a/empty/%d/environ", self->base,
+		 child);
+	ASSERT_EQ(0, open_errno(other, O_RDONLY));
+	UNVEIL(at(self->base, "a"), "r");
+	UNVEIL("/proc", "r");
+	UNVEIL(at(dir, "environ"), "");
+	UNVEIL("/proc/sys/kernel", "");
+	EXPECT_EQ(EACCES, open_errno(other, O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base,
+					"a/empty/sys/kernel/ostype"),
+				     O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/empty/sys/vm/swappiness"),
+				O_RDONLY));
+	stop(child);
 }
 
 /* Capabilities */
