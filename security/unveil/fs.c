@@ -159,19 +159,43 @@ static noinline struct path leave_mount(struct path pos,
 	return pos;
 }
 
-/* The directory rule on @dentry, under RCU, or NULL. */
-static __always_inline const struct unveil_dir *
-rule_on(const struct unveil_ruleset *rules, const struct dentry *const dentry,
-	const long blob_offset)
+static const struct unveil_name_rule *
+name_rule_of(const struct unveil_dir *const dir,
+	     const struct dentry *const dentry);
+
+/*
+ * The rule that @dentry holds, under RCU, for its child @child, which it
+ * is the parent of on the walk: a name rule for @child (a directory made
+ * since at a name that a rule named, and all it holds, keep that rule),
+ * else the directory rule of @dentry.  Returns false if there is none.
+ */
+static __always_inline bool rule_on(const struct unveil_ruleset *rules,
+				    const struct dentry *const dentry,
+				    const struct dentry *const child,
+				    const long blob_offset,
+				    struct unveil_match *const match)
 {
 	const struct unveil_object *const object =
 		object_of(dentry, blob_offset);
+	const struct unveil_name_rule *entry;
 	const struct unveil_dir *dir;
 
 	if (likely(!object))
-		return NULL;
+		return false;
 	dir = unveil_ruleset_find(rules, object);
-	return dir && unveil_dir_has_rule(dir) ? dir : NULL;
+	if (!dir)
+		return false;
+	entry = unveil_dir_names(dir) ? name_rule_of(dir, child) : NULL;
+	if (entry && unveil_name_is_rule(entry)) {
+		match->kind = UNVEIL_RULE_NAME;
+		match->access = READ_ONCE(entry->access);
+		return true;
+	}
+	if (!unveil_dir_has_rule(dir))
+		return false;
+	match->kind = UNVEIL_RULE_DIR;
+	match->access = READ_ONCE(dir->access);
+	return true;
 }
 
 /*
@@ -181,7 +205,7 @@ rule_on(const struct unveil_ruleset *rules, const struct dentry *const dentry,
  */
 static noinline bool rule_for_mount_on(const struct unveil_ruleset *rules,
 				       const struct dentry *const dentry,
-				       unveil_access_t *const access)
+				       struct unveil_match *const match)
 {
 	const struct unveil_object *const object =
 		object_of(dentry, unveil_blob_sizes.lbs_inode);
@@ -191,34 +215,34 @@ static noinline bool rule_for_mount_on(const struct unveil_ruleset *rules,
 	if (!dir)
 		return false;
 	if (unveil_dir_has_mount_rule(dir))
-		*access = READ_ONCE(dir->mount_access);
+		match->access = READ_ONCE(dir->mount_access);
 	else if (unveil_dir_has_rule(dir))
-		*access = READ_ONCE(dir->access);
+		match->access = READ_ONCE(dir->access);
 	else
 		return false;
+	match->kind = UNVEIL_RULE_DIR;
 	return true;
 }
 
 static noinline bool proc_rule_above(const struct unveil_ruleset *rules,
 				     struct path pos, struct walk_seq *seq,
-				     unveil_access_t *access);
+				     struct unveil_match *match);
 
 /*
- * The permissions of the nearest directory rule strictly above @pos, under
- * RCU.  Returns false if there is none.  Most directories have no object:
- * climbing over one takes four loads and four tests, with everything in
- * registers (see "Performance" in the admin guide).
+ * The nearest rule strictly above @pos, under RCU, in @match.  Returns
+ * false if there is none.  Most directories have no object: climbing over
+ * one takes four loads and four tests, with everything in registers (see
+ * "Performance" in the admin guide).
  */
 static __always_inline bool rule_above(const struct unveil_ruleset *rules,
 				       struct path pos,
 				       struct walk_seq *const seq,
-				       unveil_access_t *const access)
+				       struct unveil_match *const match)
 {
 	const long blob_offset = unveil_blob_sizes.lbs_inode;
 	const struct dentry *dentry = pos.dentry;
 	const struct dentry *root = pos.mnt->mnt_root;
 	const struct vfsmount *mnt;
-	const struct unveil_dir *dir;
 
 	for (;;) {
 		while (likely(dentry != root)) {
@@ -228,33 +252,28 @@ static __always_inline bool rule_above(const struct unveil_ruleset *rules,
 			/* The root of a file system, or out of the mount. */
 			if (unlikely(parent == dentry))
 				return false;
-			dentry = parent;
-			dir = rule_on(rules, dentry, blob_offset);
-			if (unlikely(dir)) {
-				*access = READ_ONCE(dir->access);
+			if (unlikely(rule_on(rules, parent, dentry, blob_offset,
+					     match)))
 				return true;
-			}
+			dentry = parent;
 		}
 		pos.dentry = (struct dentry *)dentry;
 		mnt = pos.mnt;
 		pos = leave_mount(pos, seq);
 		if (!pos.dentry)
 			return false;
-		dentry = pos.dentry;
-		root = pos.mnt->mnt_root;
 		/* Out to the mountpoint, or up in an overlay layer. */
 		if (pos.mnt != mnt) {
-			if (rule_for_mount_on(rules, dentry, access))
+			if (rule_for_mount_on(rules, pos.dentry, match))
 				return true;
-			if (unlikely(unveil_is_procfs(dentry)))
-				return proc_rule_above(rules, pos, seq, access);
-		} else {
-			dir = rule_on(rules, dentry, blob_offset);
-			if (dir) {
-				*access = READ_ONCE(dir->access);
-				return true;
-			}
+			if (unlikely(unveil_is_procfs(pos.dentry)))
+				return proc_rule_above(rules, pos, seq, match);
+		} else if (rule_on(rules, pos.dentry, dentry, blob_offset,
+				   match)) {
+			return true;
 		}
+		dentry = pos.dentry;
+		root = pos.mnt->mnt_root;
 	}
 }
 
@@ -339,7 +358,7 @@ static void proc_rules_of(const struct unveil_ruleset *rules,
  */
 static bool proc_thread_rule_above(const struct unveil_ruleset *rules,
 				   const struct unveil_proc_pos *const pp,
-				   unveil_access_t *const access)
+				   struct unveil_match *const match)
 {
 	static const char *const ancestors[] = { "/task", "" };
 	/* Pairs with the release in apply_change(). */
@@ -355,7 +374,8 @@ static bool proc_thread_rule_above(const struct unveil_ruleset *rules,
 			if (key->process == pp->process &&
 			    !strcmp(key->path, ancestors[a]) &&
 			    unveil_dir_has_rule(entry)) {
-				*access = READ_ONCE(entry->access);
+				match->kind = UNVEIL_RULE_DIR;
+				match->access = READ_ONCE(entry->access);
 				return true;
 			}
 		}
@@ -369,7 +389,7 @@ static bool proc_thread_rule_above(const struct unveil_ruleset *rules,
  */
 static noinline bool proc_rule_above(const struct unveil_ruleset *rules,
 				     struct path pos, struct walk_seq *seq,
-				     unveil_access_t *access)
+				     struct unveil_match *match)
 {
 	const struct dentry *dir = pos.dentry;
 	struct unveil_proc_pos pp;
@@ -380,22 +400,28 @@ static noinline bool proc_rule_above(const struct unveil_ruleset *rules,
 		const struct dentry *parent;
 
 		if (dir == pp.process_dir && pp.thread &&
-		    proc_thread_rule_above(rules, &pp, access))
+		    proc_thread_rule_above(rules, &pp, match))
 			return true;
 		if (dir == pos.mnt->mnt_root)
 			break;
 		parent = READ_ONCE(dir->d_parent);
 		if (parent == dir)
 			return false;
+		proc_rules_of(rules, parent, dir, &pp, &found);
 		dir = parent;
-		proc_rules_of(rules, dir, NULL, &pp, &found);
+		if (found.name) {
+			match->kind = UNVEIL_RULE_NAME;
+			match->access = READ_ONCE(found.name->access);
+			return true;
+		}
 		if (found.has_rule) {
-			*access = found.access;
+			match->kind = UNVEIL_RULE_DIR;
+			match->access = found.access;
 			return true;
 		}
 	}
 	pos.dentry = (struct dentry *)dir;
-	return rule_above(rules, pos, seq, access);
+	return rule_above(rules, pos, seq, match);
 }
 
 /*
@@ -424,8 +450,8 @@ find_match_proc(const struct unveil_ruleset *rules, struct path pos,
 	} else if (found.has_rule) {
 		match.kind = UNVEIL_RULE_DIR;
 		match.access = found.access;
-	} else if (proc_rule_above(rules, pos, seq, &match.access)) {
-		match.kind = UNVEIL_RULE_DIR;
+	} else {
+		proc_rule_above(rules, pos, seq, &match);
 	}
 	match.inspectable = child ? found.name_inspectable : found.inspectable;
 	return match;
@@ -479,8 +505,8 @@ find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
 	if (dir && unveil_dir_has_rule(dir)) {
 		match.kind = UNVEIL_RULE_DIR;
 		match.access = READ_ONCE(dir->access);
-	} else if (rule_above(rules, pos, seq, &match.access)) {
-		match.kind = UNVEIL_RULE_DIR;
+	} else {
+		rule_above(rules, pos, seq, &match);
 	}
 	return match;
 }
@@ -774,12 +800,19 @@ static int hook_path_truncate(const struct path *const path)
  * chown, utimes, setxattr and removexattr need 'w'; access(W_OK) both.
  * stat, readlink and access(F_OK) (MAY_ACCESS) may also look at an
  * inspectable object, so that realpath(3) works.  Only the path-based forms
- * get here, never fstat() and its kind.
+ * get here, never fstat() and its kind.  open(O_PATH) (no mask) gives no
+ * access to the file: everything done through the descriptor is judged
+ * by the path of what it reaches, so it needs the object visible or
+ * inspectable, as stat() does, and no permission.
  */
 static noinline int judge_path_attr(const struct path *const path,
 				    const int mask)
 {
 	unveil_access_t needed = 0;
+
+	if (!mask)
+		return check_path(path, lookup_of(path->dentry),
+				  UNVEIL_ACCESS_INSPECT, "open(O_PATH)");
 
 	if (mask & MAY_ACCESS)
 		needed |= UNVEIL_ACCESS_READ | UNVEIL_ACCESS_INSPECT;
@@ -1205,17 +1238,25 @@ static __attribute_const__ bool is_vfs_ioctl_compat(const unsigned int cmd)
  * (btrfs subvolumes, snapshots and tree searches, XFS handles and
  * bulkstat, the namespaces an nsfs file leads to).  So a veiled process
  * may use only the listed ones there: a command a file system adds later is
- * refused too.  The ioctls of devices, pipes and sockets act on what the
- * descriptor is, and are not judged.  Terminal requests (isatty(), the
- * window size), which programs send to any file, get the answer every
- * file system gives them, without a report: a file is not a terminal.
+ * refused too, and so is any on a file of no type that a path reaches (the
+ * control file of coda, whose ioctls look up a path of their own).  The
+ * ioctls of devices, pipes and sockets act on what the descriptor is, and
+ * are not judged.  Terminal requests (isatty(), the window size), which
+ * programs send to any file, get the answer every file system gives them,
+ * without a report: a file is not a terminal.
  */
+static bool commands_go_to_file_system(const struct file *const file)
+{
+	const umode_t type = file_inode(file)->i_mode & S_IFMT;
+
+	return type == S_IFREG || type == S_IFDIR ||
+	       (!type && !is_pathless(&file->f_path));
+}
+
 static int judge_ioctl(struct file *const file, const unsigned int cmd,
 		       const bool compat)
 {
-	const umode_t mode = file_inode(file)->i_mode;
-
-	if (!(S_ISREG(mode) || S_ISDIR(mode)) ||
+	if (!commands_go_to_file_system(file) ||
 	    (compat ? is_vfs_ioctl_compat(cmd) : is_vfs_ioctl(cmd)) ||
 	    !current_is_veiled())
 		return 0;
@@ -1245,12 +1286,8 @@ static int hook_file_ioctl_compat(struct file *const file,
 /* io_uring's ioctl for files: the commands of the file system's own. */
 static int hook_uring_cmd(struct io_uring_cmd *const ioucmd)
 {
-	umode_t mode;
-
-	if (!unveil_used_anywhere())
-		return 0;
-	mode = file_inode(ioucmd->file)->i_mode;
-	if (!(S_ISREG(mode) || S_ISDIR(mode)))
+	if (!unveil_used_anywhere() ||
+	    !commands_go_to_file_system(ioucmd->file))
 		return 0;
 	return deny_if_veiled("uring_cmd", &ioucmd->file->f_path);
 }

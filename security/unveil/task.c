@@ -154,11 +154,14 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
  * mount and enter namespaces (where other mounts show other files), use
  * file handles, file-system ioctls and quota files, load modules and BPF or
  * perf programs that read any memory, do raw I/O, make device nodes and
- * boot another kernel; or they read what the kernel records of every file
- * (audit watches and records, the kernel log with its denials) and turn
- * those records off.  The capabilities that only override owners and
- * modes (CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_CHOWN, ...) keep their meaning:
- * the veil is checked besides them.
+ * boot another kernel; they set up the kernel's own services that open
+ * files by paths their caller chose, in kernel threads that no veil judges
+ * (CAP_NET_ADMIN: the ksmbd file server's shares, DRBD's backing devices,
+ * the pinned BPF programs of iptables' bpf match); or they read what the
+ * kernel records of every file (audit watches and records, the kernel log
+ * with its denials) and turn those records off.  The capabilities that
+ * only override owners and modes (CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_CHOWN,
+ * ...) keep their meaning: the veil is checked besides them.
  */
 static const char *refused_capability(const int cap)
 {
@@ -177,6 +180,8 @@ static const char *refused_capability(const int cap)
 		return "cap_perfmon";
 	case CAP_MKNOD:
 		return "cap_mknod";
+	case CAP_NET_ADMIN:
+		return "cap_net_admin";
 	case CAP_AUDIT_CONTROL:
 		return "cap_audit_control";
 	case CAP_AUDIT_READ:

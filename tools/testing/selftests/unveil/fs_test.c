@@ -172,11 +172,41 @@ TEST_F(tree, name_rule_beats_directory_rule)
 	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f2"), O_RDWR));
 }
 
-TEST_F(tree, name_rule_does_not_cover_a_directory)
+/*
+ * A rule on a name holds for what is made there later, a directory too,
+ * and for all it holds: rsync or cp -a into a new directory.
+ */
+TEST_F(tree, name_rule_holds_for_a_directory_made_there_and_all_it_holds)
 {
 	UNVEIL(at(self->base, "a/new"), "rwc");
 	ASSERT_EQ(0, mkdir(at(self->base, "a/new"), 0755));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/new"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new"),
+				O_RDONLY | O_DIRECTORY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new/f"),
+				O_CREAT | O_WRONLY));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/new/sub"), 0755));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new/sub/g"),
+				O_CREAT | O_RDWR));
+	EXPECT_EQ(0, errno_of(unlink(at(self->base, "a/new/sub/g"))));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/f1"), O_RDONLY));
+}
+
+/* ... with its letters, nearer than the rule of the directory above. */
+TEST_F(tree, name_rule_limits_a_directory_made_there)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/new"), "rc");
+	UNVEIL(at(self->base, "a/shut"), "c");
+	ASSERT_EQ(0, mkdir(at(self->base, "a/new"), 0755));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/new/f"),
+				O_CREAT | O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/new/f"), O_WRONLY));
+	ASSERT_EQ(0, mkdir(at(self->base, "a/shut"), 0755));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/shut/f"),
+				     O_CREAT | O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/shut"),
+				     O_RDONLY | O_DIRECTORY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDWR));
 }
 
 TEST_F(tree, name_rule_for_a_missing_file_allows_creating_it)

@@ -14,6 +14,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/inotify.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -52,6 +53,29 @@ static int inspect_errno(const char *path)
 	return 0;
 }
 
+static int open_errno_at(int dirfd, const char *path, int flags)
+{
+	int fd = openat(dirfd, path, flags);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/* name_to_handle_at() of the directory a descriptor holds: -1 or 0. */
+static int name_to_handle_at_errno(int fd)
+{
+	struct {
+		struct file_handle handle;
+		unsigned char bytes[MAX_HANDLE_SZ];
+	} buf = { .handle.handle_bytes = MAX_HANDLE_SZ };
+	int mount_id;
+
+	return name_to_handle_at(fd, "", &buf.handle, &mount_id,
+				 AT_EMPTY_PATH);
+}
+
 TEST_F(tree, realpath_of_a_visible_file_works_under_hidden_ancestors)
 {
 	char resolved[PATH_MAX];
@@ -79,7 +103,7 @@ TEST_F(tree, ancestors_stay_hidden_for_anything_else)
 
 	UNVEIL(at(self->base, "a/sub"), "r");
 	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a"), O_RDONLY));
-	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a"), O_PATH));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "b"), O_PATH));
 	EXPECT_EQ(ENOENT, errno_of(chdir(at(self->base, "a"))));
 	EXPECT_EQ(ENOENT, errno_of(access(at(self->base, "a"), R_OK)));
 	EXPECT_EQ(ENOENT, errno_of(getxattr(at(self->base, "a"), "user.x",
@@ -87,6 +111,66 @@ TEST_F(tree, ancestors_stay_hidden_for_anything_else)
 	EXPECT_EQ(ENOENT, errno_of(chmod(at(self->base, "a"), 0700)));
 	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/f1"), O_RDONLY));
 	EXPECT_EQ(ENOENT, inspect_errno(at(self->base, "a/f1")));
+}
+
+/*
+ * An O_PATH descriptor reads and changes nothing by itself (Debian's rsync
+ * opens / so and walks down with openat()): an ancestor may be held so,
+ * and everything done through the descriptor is judged by the path of
+ * what it reaches.
+ */
+TEST_F(tree, ancestors_can_be_held_with_o_path)
+{
+	struct stat st;
+	int fd;
+
+	UNVEIL(at(self->base, "a/sub"), "r");
+	fd = open("/", O_PATH | O_DIRECTORY);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, errno_of(fstat(fd, &st)));
+	close(fd);
+	fd = open(at(self->base, "a"), O_PATH | O_DIRECTORY);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, open_errno_at(fd, "sub/f3", O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno_at(fd, "f1", O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno_at(fd, "../b/f4", O_RDONLY));
+	close(fd);
+}
+
+/* What the attacker can try on such a descriptor: nothing reaches further. */
+TEST_F(tree, o_path_descriptor_of_an_ancestor_gives_nothing_more)
+{
+	char proc_fd[32], value[8];
+	int fd, inotify;
+	const int cwd = open(".", O_PATH | O_DIRECTORY);
+
+	ASSERT_LE(0, cwd);
+	UNVEIL(at(self->base, "a/sub"), "r");
+	fd = open(at(self->base, "a"), O_PATH | O_DIRECTORY);
+	ASSERT_LE(0, fd);
+	snprintf(proc_fd, sizeof(proc_fd), "/proc/self/fd/%d", fd);
+	EXPECT_EQ(ENOENT, open_errno(proc_fd, O_RDONLY | O_DIRECTORY));
+	EXPECT_EQ(ENOENT, errno_of(getxattr(proc_fd, "user.x", value,
+					    sizeof(value))));
+	EXPECT_EQ(ENOENT, errno_of(listxattr(proc_fd, value, sizeof(value))));
+	EXPECT_EQ(ENOENT, errno_of(fchownat(fd, "", 0, 0, AT_EMPTY_PATH)));
+	EXPECT_EQ(ENOENT, errno_of(utimensat(fd, "", NULL, AT_EMPTY_PATH)));
+	EXPECT_EQ(ENOENT, errno_of(chmod(proc_fd, 0700)));
+	EXPECT_EQ(ENOENT, errno_of(mkdirat(fd, "new", 0700)));
+	EXPECT_EQ(ENOENT, errno_of(linkat(fd, "f1", fd, "f1.link", 0)));
+	EXPECT_EQ(EPERM, errno_of(name_to_handle_at_errno(fd)));
+	inotify = inotify_init1(IN_CLOEXEC);
+	ASSERT_LE(0, inotify);
+	EXPECT_EQ(ENOENT, errno_of(inotify_add_watch(inotify, proc_fd,
+						     IN_CREATE)));
+	close(inotify);
+	ASSERT_EQ(0, fchdir(fd));
+	EXPECT_EQ(ENOENT, open_errno(".", O_RDONLY | O_DIRECTORY));
+	EXPECT_EQ(ENOENT, open_errno("f1", O_RDONLY));
+	EXPECT_EQ(0, open_errno("sub/f3", O_RDONLY));
+	ASSERT_EQ(0, fchdir(cwd));
+	close(cwd);
+	close(fd);
 }
 
 TEST_F(tree, siblings_of_ancestors_stay_hidden)

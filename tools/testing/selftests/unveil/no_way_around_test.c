@@ -28,6 +28,7 @@
 #include <sys/ioctl.h>
 #include <sys/klog.h>
 #include <sys/ptrace.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <termios.h>
@@ -300,6 +301,26 @@ TEST_F(tree, kernel_level_powers_are_eperm_for_root)
 	if (modules)
 		EXPECT_EQ(EPERM, errno_of(syscall(__NR_delete_module,
 						  "unveil_none", O_NONBLOCK)));
+}
+
+/*
+ * CAP_NET_ADMIN sets up the kernel's own services that open files by paths
+ * their caller chose, in kernel threads no veil judges (ksmbd's shares,
+ * DRBD's backing devices, iptables' pinned BPF programs): refused.  Shown
+ * here with a harmless use of it, forcing a socket's receive buffer.
+ */
+TEST_F(tree, network_administration_is_eperm_for_root)
+{
+	const int size = 1 << 16;
+	const int sock = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+
+	ASSERT_LE(0, sock);
+	ASSERT_EQ(0, errno_of(setsockopt(sock, SOL_SOCKET, SO_RCVBUFFORCE,
+					 &size, sizeof(size))));
+	UNVEIL(at(self->base, "a"), "r");
+	EXPECT_EQ(EPERM, errno_of(setsockopt(sock, SOL_SOCKET, SO_RCVBUFFORCE,
+					     &size, sizeof(size))));
+	close(sock);
 }
 
 #define DMESG_RESTRICT "/proc/sys/kernel/dmesg_restrict"
