@@ -47,6 +47,19 @@ check lock_makes_a_nested_unveil_fail 125 'the veil is locked: Operation not per
 
 run -r "$d/visible/new" -- true
 check missing_final_component_is_allowed 0 ''
+ln -s visible/f "$d/to-f"
+run -r "$d/visible/f" -r "$d/to-f" -- readlink "$d/to-f"
+check two_paths_to_one_file_are_both_unveiled 0 '^visible/f$'
+run --print-rules -r "$d/visible/f" -r "$d/to-f"
+n_lines=$(printf '%s\n' "$out" | grep -c "^r $d/visible/f$")
+rc=0; [ "$n_lines" = 1 ] || rc=1; out="$n_lines lines"
+check two_paths_to_one_file_are_printed_once 0 ''
+run --chdir "$d/hidden" -r "$d/visible" -- true
+check hidden_current_directory_is_noted 0 \
+	"^unveil: the current directory $d/hidden is hidden from the command: -r \. reveals it$"
+run --chdir "$d/visible" -r "$d/visible" -- true
+case $out in *"current directory"*) rc=1 ;; esac
+check visible_current_directory_is_not_noted 0 ''
 run -r "$d/missing/dir/f" -- true
 check missing_intermediate_directory_exits_125 125 \
 	"^unveil: $d/missing/dir/f: No such file or directory$"
@@ -175,7 +188,7 @@ check keep_fd_of_a_closed_descriptor_exits_125 125 '^unveil: --keep-fd 9: Bad fi
 # --report: the refusals of the command and of what it ran.  busybox
 # probes /proc/self/exe and sh $HOME at every start: unveiled here, so that
 # the counts are exact.
-probes="--ignore-missing --ro /proc,/root"
+probes="--ro /proc,/root"
 run --report $probes -r "$d/visible" -- sh -c "cat $d/hidden/f; cat $d/visible/f"
 check report_counts_the_refused_calls 0 '^unveil: the veil refused 1 call:$'
 check report_shows_a_refusal_of_a_process_the_command_ran 0 \
@@ -215,7 +228,15 @@ check learn_makes_one_rule_for_three_files_of_a_directory 0 "^r $d/lib/sub$"
 case $out in *"$d/lib/sub/"*) rc=1 ;; esac
 check learn_drops_the_rules_it_covers 0 ''
 run --learn $probes -r "$d/visible" -- sh -c "echo n > $d/hidden/new"
-check learn_gives_a_creation_its_directory 0 "^wc $d/hidden$"
+check learn_gives_a_creation_its_name 0 "^wc $d/hidden/new$"
+case $out in *"wc $d/hidden
+"*) rc=1 ;; esac
+check learn_gives_a_creation_no_rule_on_its_directory 0 ''
+run --learn $probes -r "$d/visible" -- sh -c "mkdir $d/hidden/made && echo x > $d/hidden/made/f && echo y > $d/hidden/made/g"
+check learn_gives_a_directory_it_made_one_rule 0 "^wc $d/hidden/made$"
+case $out in *"$d/hidden/made/"*) rc=1 ;; esac
+check learn_gives_what_is_in_a_directory_it_made_no_rule 0 ''
+rm -rf "$d/hidden/made" "$d/hidden/new"
 run --learn $probes -r "$d/visible" -- sh -c "exit 3"
 check learn_keeps_the_exit_status 3 ''
 run -l --learn $probes -r /bin -r "$d" -- unveil -r "$d" -- true
@@ -225,8 +246,8 @@ learn_cmd="cat $d/hidden/f $d/lib/sub/a $d/lib/sub/b $d/lib/sub/c; echo x > $d/h
 run --learn="$d/learned" $probes -r "$d/visible" -- sh -c "$learn_cmd"
 check learn_to_a_file_runs_the_command 0 '^visible-text$'
 out=$(cat "$d/learned"); rc=$?
-check learn_writes_a_profile 0 "^wc $d/hidden$"
-check learn_keeps_a_file_rule_below_a_directory_rule 0 "^rwc $d/hidden/f$"
+check learn_writes_a_profile 0 "^wc $d/hidden/g$"
+check learn_gives_a_file_read_only_r 0 "^r $d/hidden/f$"
 rm -f "$d/hidden/g"
 run --report --profile "$d/learned" $probes -r "$d/visible" -- sh -c "$learn_cmd"
 check learned_rules_let_it_run_with_nothing_refused 0 \

@@ -135,8 +135,71 @@ check openssl_dgst_of_a_hidden_file_fails 1 'No such file or directory'
 run -r "$d/data" -- jq .a "$d/data/j.json"
 check jq_reads_a_visible_file 0 '^42$'
 
+# First try: rules as unveil(1) tells a user to write them.
+
+mkdir -p "$d/src/sub" "$d/tarx" "$d/keys" "$d/pt" "$d/sed"
+echo one > "$d/src/sub/one"
+echo two > "$d/src/two"
+run -r "$d/src" --rwc "$d/rsync-dst" -- rsync -a "$d/src/" "$d/rsync-dst/"
+check rsync_into_a_new_directory 0 ''
+[ "$(cat "$d/rsync-dst/sub/one")" = one ]; rc=$? out=
+check rsync_copied_the_tree 0 ''
+run -r "$d/src" --rwc "$d/cp-dst" -- cp -a "$d/src" "$d/cp-dst"
+check cp_a_into_a_new_directory 0 ''
+[ "$(cat "$d/cp-dst/sub/one")" = one ]; rc=$? out=
+check cp_a_copied_the_tree 0 ''
+tar czf "$d/t.tgz" -C "$d/src" .
+run --path -r "$d/t.tgz" --rwc "$d/tarx" -- tar xzf "$d/t.tgz" -C "$d/tarx"
+check tar_x_into_a_directory 0 ''
+[ "$(cat "$d/tarx/sub/one")" = one ]; rc=$? out=
+check tar_x_extracted_the_tree 0 ''
+run --rwc "$d/keys" -- ssh-keygen -q -t ed25519 -N '' -C test -f "$d/keys/id"
+check ssh_keygen_makes_a_key_pair 0 ''
+[ -s "$d/keys/id" ] && [ -s "$d/keys/id.pub" ]; rc=$? out=
+check ssh_keygen_wrote_both_keys 0 ''
+run --path -- bash -c 'echo "user=$(id -un)"'
+check bash_with_id_un_names_the_user 0 '^user=root$'
+run --path -r "$d/src" -- ls -l "$d/src/two"
+check ls_l_shows_the_owner_by_name 0 ' root root '
+echo old > "$d/pt/f"
+printf -- '--- a/f\n+++ b/f\n@@ -1 +1 @@\n-old\n+new\n' > "$d/p.diff"
+run -r "$d/p.diff" --rwc "$d/pt" -- patch -s -d "$d/pt" -p1 -i "$d/p.diff"
+check patch_d_changes_the_directory 0 ''
+[ "$(cat "$d/pt/f")" = new ]; rc=$? out=
+check patch_d_wrote_the_change 0 ''
+echo aaa > "$d/sed/f"
+run --rwc "$d/sed" -- sed -i s/a/b/g "$d/sed/f"
+check sed_i_with_a_directory_rule 0 ''
+[ "$(cat "$d/sed/f")" = bbb ]; rc=$? out=
+check sed_i_wrote_the_change 0 ''
+
 # --learn: the rules learned from one run, and nothing else, let the same
-# command run again with nothing refused.
+# command run again with nothing refused; they never reveal the whole file
+# system, nor let the command create or remove in a tree it only read.
+
+# learn_and_rerun NAME CLEANUP COMMAND...: learns NAME's rules, removes what
+# the run made (CLEANUP), then runs it again with them and --report.
+learn_and_rerun() {
+	name=$1 cleanup=$2
+	shift 2
+	run --learn="$d/$name.learned" -- "$@"
+	check "${name}_runs_while_learning" 0 ''
+	out=$(cat "$d/$name.learned"); rc=0
+	printf '%s\n' "$out" | grep -Eq '^[rwxc]+ /$' && rc=1
+	check "${name}_learned_rules_do_not_reveal_the_root" 0 ''
+	printf '%s\n' "$out" | grep -Eq "^[rwx]*c[rwx]* $d/src(/|\$)" && rc=1
+	check "${name}_learned_rules_create_nothing_in_what_it_read" 0 ''
+	rm -rf $cleanup
+	run --report --profile "$d/$name.learned" -- "$@"
+	check "${name}_with_the_learned_rules_is_refused_nothing" 0 \
+		'^unveil: the veil refused nothing$'
+}
+learn_and_rerun cp "$d/cpl" cp -a "$d/src" "$d/cpl"
+learn_and_rerun rsync "$d/rsl" rsync -a "$d/src/" "$d/rsl/"
+learn_and_rerun ssh_keygen "$d/keys/l $d/keys/l.pub" \
+	ssh-keygen -q -t ed25519 -N '' -C test -f "$d/keys/l"
+learn_and_rerun sed "" sed -i s/b/c/g "$d/sed/f"
+
 pyprog="import json, sqlite3, email.parser; print(json.dumps(sorted({'b': 1, 'a': 2})))"
 run --learn="$d/python.learned" -- python3 -c "$pyprog"
 check python_runs_while_learning 0 '^\["a", "b"\]$'

@@ -55,8 +55,12 @@ struct default_rule {
 /*
  * What nearly every program needs and that holds none of a user's data,
  * where it exists: the loader and libraries of dynamically linked
- * programs, locales and time zones, and the devices programs open without
- * asking (/dev/null for output they drop, /dev/urandom for temporary names).
+ * programs, locales and time zones, the names of users and groups (which
+ * every user may read: ls -l, id -un and ssh-keygen turn ids into names),
+ * OpenSSL's configuration (read by all that link libcrypto), the list of
+ * file system types (libselinux reads it in coreutils), and the devices
+ * programs open without asking (/dev/null for output they drop,
+ * /dev/urandom for temporary names).
  */
 static const struct default_rule defaults[] = {
 	{ "/lib", "rx" },
@@ -67,8 +71,14 @@ static const struct default_rule defaults[] = {
 	{ "/etc/ld.so.cache", "r" },
 	{ "/usr/share/locale", "r" },
 	{ "/usr/lib/locale", "r" },
+	{ "/etc/locale.alias", "r" },
 	{ "/etc/localtime", "r" },
 	{ "/usr/share/zoneinfo", "r" },
+	{ "/etc/passwd", "r" },
+	{ "/etc/group", "r" },
+	{ "/etc/nsswitch.conf", "r" },
+	{ "/etc/ssl/openssl.cnf", "r" },
+	{ "/proc/filesystems", "r" },
 	{ "/dev/null", "rw" },
 	{ "/dev/zero", "r" },
 	{ "/dev/random", "r" },
@@ -89,15 +99,22 @@ static const struct default_rule terminal_defaults[] = {
 };
 
 /*
- * One path to unveil: @path as given, for messages; @key, where it leads
- * and what unveil() gets, once the options are all read.  A path that may
- * be @missing is skipped when it does not exist.
+ * One path to unveil: @path as given, unveiled as named so that the
+ * symlinks on the way become inspectable; @key, where it leads, once the
+ * options are all read.  A path that may be @missing is skipped when it
+ * does not exist; one from a profile only when its directory does not
+ * exist either: a rule on a name holds for what the command makes there
+ * (a learned profile names what the command made).  An @alias leads where
+ * an earlier rule does: both are unveiled, with the letters of both, and
+ * shown once.
  */
 struct rule {
 	const char *path;
 	char *key;
 	unsigned int perms;
 	bool missing_ok;
+	bool from_profile;
+	bool alias;
 };
 
 static struct rule *rules;
@@ -118,6 +135,8 @@ struct learned {
 	unsigned int perms;
 	/* Only stat(): an ancestor of a rule allows it without a rule. */
 	bool stat_only;
+	bool made;
+	bool made_dir;
 };
 
 static struct learned *learned;
@@ -163,8 +182,10 @@ static const char usage[] =
 "found in PATH, is unveiled rx.  Unless --no-defaults is given, these are\n"
 "unveiled where they exist: /lib, /lib64, /usr/lib, /usr/lib64 and\n"
 "/usr/local/lib rx; /etc/ld.so.cache, /usr/share/locale, /usr/lib/locale,\n"
-"/etc/localtime and /usr/share/zoneinfo r; /dev/null rw; /dev/zero,\n"
-"/dev/random and /dev/urandom r; and when a standard stream is a terminal,\n"
+"/etc/locale.alias, /etc/localtime, /usr/share/zoneinfo, /etc/passwd,\n"
+"/etc/group, /etc/nsswitch.conf, /etc/ssl/openssl.cnf and\n"
+"/proc/filesystems r; /dev/null rw; /dev/zero, /dev/random and\n"
+"/dev/urandom r; and when a standard stream is a terminal,\n"
 "/dev/tty and that terminal rw, /etc/terminfo, /lib/terminfo,\n"
 "/usr/share/terminfo and /proc/self r.  What the veil refuses is logged by\n"
 "the kernel (dmesg) with the path, the letters needed and those held.\n"
@@ -224,7 +245,9 @@ static void add_rule(const char *path, unsigned int perms, bool missing_ok)
 		rules = must(reallocarray(rules, rules_allocated,
 					  sizeof(*rules)));
 	}
-	rules[nr_rules++] = (struct rule){ path, NULL, perms, missing_ok };
+	rules[nr_rules++] = (struct rule){
+		.path = path, .perms = perms, .missing_ok = missing_ok,
+	};
 }
 
 /* Adds each path of a comma-separated list. */
@@ -308,6 +331,7 @@ static void add_profile(const char *name)
 		if (len == 1 && line[n] == '-')
 			len = 0;
 		add_rule(path, parse_letters(line + n, len), true);
+		rules[nr_rules - 1].from_profile = true;
 	}
 	if (ferror(f))
 		fail("profile %s: %s", file, strerror(errno));
@@ -392,31 +416,98 @@ static char *resolve(const char *path)
 	return key;
 }
 
+static bool is_below(const char *dir, const char *path)
+{
+	size_t len = strlen(dir);
+
+	if (!strcmp(dir, "/"))
+		return path[0] == '/' && path[1];
+	return !strncmp(dir, path, len) && path[len] == '/';
+}
+
+/* The first rule of the @n first that leads to @key, or NULL. */
+static struct rule *first_rule_to(const char *key, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(rules[i].key, key))
+			return &rules[i];
+	return NULL;
+}
+
+/* Whether the directory that @path names a file in exists. */
+static bool directory_exists(const char *path)
+{
+	char *dir = must(strdup(path)), *slash = strrchr(dir, '/');
+	struct stat st;
+	bool exists;
+
+	if (slash)
+		slash[slash == dir] = '\0';
+	exists = !stat(slash ? dir : ".", &st) && S_ISDIR(st.st_mode);
+	free(dir);
+	return exists;
+}
+
+/* Whether the rule @r is for a path that is missing, and to be skipped. */
+static bool skipped(const struct rule *r, bool ignore_missing)
+{
+	struct stat st;
+
+	if (!(r->missing_ok || ignore_missing) || !stat(r->path, &st) ||
+	    errno != ENOENT)
+		return false;
+	return ignore_missing || !r->from_profile || !directory_exists(r->path);
+}
+
 /*
  * Resolves every rule, drops the missing ones that may be missing, and
- * merges the rules that lead to the same place into the first of them.
+ * gives the rules that lead to the same place the letters of all of them
+ * (/usr/bin/cc and /etc/alternatives/cc: each is unveiled as named).
  */
 static void merge_rules(bool ignore_missing)
 {
-	struct stat st;
-	size_t i, j, n = 0;
+	struct rule *first;
+	size_t i, n = 0;
 
 	for (i = 0; i < nr_rules; i++) {
-		if ((rules[i].missing_ok || ignore_missing) &&
-		    stat(rules[i].path, &st) && errno == ENOENT)
+		if (skipped(&rules[i], ignore_missing))
 			continue;
 		rules[i].key = resolve(rules[i].path);
-		for (j = 0; j < n; j++)
-			if (!strcmp(rules[j].key, rules[i].key))
-				break;
-		if (j < n) {
-			rules[j].perms |= rules[i].perms;
-			free(rules[i].key);
-		} else {
-			rules[n++] = rules[i];
+		first = first_rule_to(rules[i].key, n);
+		if (first) {
+			first->perms |= rules[i].perms;
+			rules[i].alias = true;
 		}
+		rules[n++] = rules[i];
 	}
 	nr_rules = n;
+	for (i = 0; i < nr_rules; i++)
+		if (rules[i].alias)
+			rules[i].perms = first_rule_to(rules[i].key, i)->perms;
+}
+
+/*
+ * Says so when no rule lets the command read its current directory: paths
+ * relative to it, and a return to it (find, tar -C), would fail.
+ */
+static void note_hidden_cwd(void)
+{
+	const struct rule *nearest = NULL;
+	char *cwd = getcwd(NULL, 0);
+	size_t i;
+
+	if (!cwd)
+		return;
+	for (i = 0; i < nr_rules; i++)
+		if ((!strcmp(rules[i].key, cwd) || is_below(rules[i].key, cwd)) &&
+		    (!nearest || strlen(rules[i].key) > strlen(nearest->key)))
+			nearest = &rules[i];
+	if (!nearest || !(nearest->perms & parse_letters("r", 1)))
+		fprintf(stderr, "unveil: the current directory %s is hidden from the command: -r . reveals it\n",
+			cwd);
+	free(cwd);
 }
 
 static const char *letters_of(unsigned int perms, char buf[sizeof(letters)])
@@ -436,8 +527,10 @@ static void print_rules(bool lock)
 	size_t i;
 
 	for (i = 0; i < nr_rules; i++)
-		printf("%s %s\n", rules[i].perms ?
-		       letters_of(rules[i].perms, buf) : "-", rules[i].key);
+		if (!rules[i].alias)
+			printf("%s %s\n", rules[i].perms ?
+			       letters_of(rules[i].perms, buf) : "-",
+			       rules[i].key);
 	if (lock)
 		puts("# then locked with unveil(NULL, NULL)");
 }
@@ -600,22 +693,13 @@ static unsigned int learned_letters(const char *s)
 	return strcmp(s, "-") ? parse_letters(s, strlen(s)) : 0;
 }
 
-/* Operations on a name in a directory: the directory gets the rule. */
-static bool is_name_op(const char *op)
-{
-	static const char *const ops[] = {
-		"create", "mknod", "mkdir", "rmdir", "unlink", "link",
-		"rename", "symlink",
-	};
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(ops); i++)
-		if (!strcmp(op, ops[i]))
-			return true;
-	return false;
-}
-
-static void learn_target(char *path, unsigned int perms, bool stat_only)
+/*
+ * Adds @path (taken) to the learned rules, or what it needed to its rule:
+ * @stat_only if it was only looked at, @made if the command made it,
+ * @made_dir if it made it a directory.
+ */
+static void learn_target(char *path, unsigned int perms, bool stat_only,
+			 bool made, bool made_dir)
 {
 	size_t i;
 
@@ -623,6 +707,8 @@ static void learn_target(char *path, unsigned int perms, bool stat_only)
 		if (!strcmp(learned[i].path, path)) {
 			learned[i].perms |= perms;
 			learned[i].stat_only &= stat_only;
+			learned[i].made |= made;
+			learned[i].made_dir |= made_dir;
 			free(path);
 			return;
 		}
@@ -632,19 +718,29 @@ static void learn_target(char *path, unsigned int perms, bool stat_only)
 		learned = must(reallocarray(learned, learned_allocated,
 					    sizeof(*learned)));
 	}
-	learned[nr_learned++] = (struct learned){ path, perms, stat_only };
+	learned[nr_learned++] = (struct learned){
+		path, perms, stat_only, made, made_dir
+	};
 }
 
-/* The command's own /proc/PID is /proc/self when it runs again. */
+/*
+ * /proc/PID of the command, or of a process it started that is gone with
+ * it, is /proc/self when it runs again: each process looks at its own.
+ */
 static char *self_path(char *path)
 {
-	char prefix[32], *self;
-	size_t len;
+	char *end, *self;
+	long pid;
 
-	len = snprintf(prefix, sizeof(prefix), "/proc/%d", command_pid);
-	if (strncmp(path, prefix, len) || (path[len] && path[len] != '/'))
+	if (strncmp(path, "/proc/", 6))
 		return path;
-	if (asprintf(&self, "/proc/self%s", path + len) < 0)
+	errno = 0;
+	pid = strtol(path + 6, &end, 10);
+	if (end == path + 6 || errno || pid <= 0 || (*end && *end != '/'))
+		return path;
+	if (pid != command_pid && (!kill(pid, 0) || errno != ESRCH))
+		return path;
+	if (asprintf(&self, "/proc/self%s", end) < 0)
 		must(NULL);
 	free(path);
 	return self;
@@ -661,16 +757,33 @@ static char *parent_of(char *path)
 	return path;
 }
 
+/* Operations that make a name. */
+static bool is_making_op(const char *op)
+{
+	static const char *const ops[] = {
+		"create", "mknod", "mkdir", "symlink", "link",
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		if (!strcmp(op, ops[i]))
+			return true;
+	return false;
+}
+
 /*
- * Reads one line of /proc/PID/attr/unveil/learned into a rule: the object
- * with the letters it needed and those it had, or its directory for an
- * operation on a name.  Returns false for a call no rule allows.
+ * Reads one line of /proc/PID/attr/unveil/learned into a rule: the object,
+ * or the name made, removed or renamed, with the letters it needed and
+ * those it had.  A call that only looked (stat(), open(O_PATH)) needs no
+ * rule on an ancestor of another rule, which is inspectable.  Returns false
+ * for a call no rule allows.
  */
 static bool learn_line(const char *line)
 {
 	char op[32], needed[8], held[8];
 	const char *quoted;
 	unsigned int perms;
+	bool looked;
 	char *path;
 	int err, n = 0;
 
@@ -679,10 +792,11 @@ static bool learn_line(const char *line)
 		fail("--learn: cannot parse: %s", line);
 	quoted = line + n;
 	perms = learned_letters(needed);
-	/* The mount family: refused under any veil. */
+	/* The mount family, and the capabilities: refused under any veil. */
 	if (!perms && err == EPERM)
 		return false;
-	/* A path open (O_PATH) needs only a rule that does not hide. */
+	looked = !perms || !strcmp(op, "stat");
+	/* Where it is not inspectable, looking needs a rule that shows it. */
 	if (!perms)
 		perms = learned_letters("r");
 	path = self_path(unquote(quoted));
@@ -691,20 +805,11 @@ static bool learn_line(const char *line)
 		free(path);
 		return false;
 	}
-	if (is_name_op(op) && err != EXDEV)
-		path = parent_of(path);
-	learn_target(path, perms | learned_letters(held), !strcmp(op, "stat"));
+	learn_target(path, perms | learned_letters(held), looked,
+		     is_making_op(op), !strcmp(op, "mkdir"));
 	return true;
 }
 
-static bool is_below(const char *dir, const char *path)
-{
-	size_t len = strlen(dir);
-
-	if (!strcmp(dir, "/"))
-		return path[0] == '/' && path[1];
-	return !strncmp(dir, path, len) && path[len] == '/';
-}
 
 static size_t depth_of(const char *path)
 {
@@ -719,6 +824,55 @@ static void drop_learned(size_t i)
 {
 	free(learned[i].path);
 	learned[i] = learned[--nr_learned];
+}
+
+/*
+ * A directory the command made is its own: one rule on its name, with the
+ * letters of all that was done in it, covers it and all it holds (a rule
+ * on a name holds for what is made there).
+ */
+static void fold_into_made_dirs(void)
+{
+	size_t i, j;
+
+	for (i = 0; i < nr_learned; i++) {
+		if (!learned[i].made_dir)
+			continue;
+		for (j = 0; j < nr_learned; j++) {
+			if (!is_below(learned[i].path, learned[j].path))
+				continue;
+			learned[i].perms |= learned[j].perms;
+			drop_learned(j);
+			/* drop_learned() moved the last entry to @j. */
+			if (i == nr_learned)
+				i = j;
+			j--;
+		}
+	}
+}
+
+/*
+ * A name the command made and that is gone when it exits was a temporary
+ * (sed -i, editors, mkstemp()): the next run picks another name, so its
+ * directory gets the letters instead.
+ */
+static void generalize_temporaries(void)
+{
+	size_t i, n = nr_learned;
+	struct stat st;
+
+	for (i = 0; i < n; i++) {
+		if (!learned[i].made || !lstat(learned[i].path, &st) ||
+		    errno != ENOENT)
+			continue;
+		learn_target(parent_of(must(strdup(learned[i].path))),
+			     learned[i].perms, false, false, false);
+		drop_learned(i);
+		/* drop_learned() moved the last entry to @i: look at it too. */
+		if (n > nr_learned)
+			n--;
+		i--;
+	}
 }
 
 /* Whether @dir holds a learned or a given rule. */
@@ -786,7 +940,7 @@ static bool coalesce_once(void)
 		for (j = 0; j < nr_learned; j++)
 			if (merges_into(&learned[j], dir, perms))
 				drop_learned(j--);
-		learn_target(dir, perms, false);
+		learn_target(dir, perms, false, false, false);
 		return true;
 	}
 	return false;
@@ -835,7 +989,7 @@ static void write_profile(FILE *out)
 
 	for (i = 0; i < nr_learned; i++) {
 		if (learned[i].stat_only)
-			fputs("# only stat()ed, but r lets it be read too: review\n",
+			fputs("# only looked at (stat, O_PATH), but r lets it be read too: review\n",
 			      out);
 		fprintf(out, "%s %s\n", letters_of(learned[i].perms, buf),
 			learned[i].path);
@@ -899,6 +1053,8 @@ static void print_learned_rules(pid_t pid, const char *file)
 	fclose(f);
 	free(line);
 
+	fold_into_made_dirs();
+	generalize_temporaries();
 	drop_inspectable();
 	while (coalesce_once())
 		;
@@ -1084,6 +1240,8 @@ int main(int argc, char *argv[])
 		print_rules(lock);
 		return 0;
 	}
+	if (!learn)
+		note_hidden_cwd();
 	if (report || learn) {
 		/* The veil is the command's: this process stays outside. */
 		fflush(NULL);
