@@ -277,6 +277,32 @@ static __always_inline bool rule_above(const struct unveil_ruleset *rules,
 	}
 }
 
+/*
+ * The name rule of @dir that the file system takes for the same name as
+ * @name, @len bytes, the name of @dentry: another case in a case-folding
+ * directory (ext4 and f2fs with casefold, vfat, SMB without case), another
+ * Unicode normal form.  Under RCU, as the dentry cache calls d_compare().
+ */
+static noinline const struct unveil_name_rule *
+name_rule_alike(const struct unveil_dir *const dir,
+		const struct dentry *const dentry, const char *const name,
+		const size_t len)
+{
+	const struct unveil_names *const names = unveil_dir_names(dir);
+	/* Pairs with the release in append_name(). */
+	const u32 count = smp_load_acquire(&names->count);
+	u32 i;
+
+	for (i = 0; i < count; i++) {
+		const struct unveil_name_rule *const entry = &names->entries[i];
+		const struct qstr rule = QSTR_INIT(entry->name, entry->len);
+
+		if (!dentry->d_op->d_compare(dentry, len, name, &rule))
+			return entry;
+	}
+	return NULL;
+}
+
 static const struct unveil_name_rule *
 name_rule_of(const struct unveil_dir *const dir,
 	     const struct dentry *const dentry)
@@ -287,10 +313,14 @@ name_rule_of(const struct unveil_dir *const dir,
 	 * retries if a rename happened.
 	 */
 	const char *const name = smp_load_acquire(&dentry->d_name.name);
+	const struct unveil_name_rule *entry;
 	size_t len;
 	const u32 hash = unveil_name_hash(name, NAME_MAX, &len);
 
-	return unveil_dir_find_name(dir, name, len, hash);
+	entry = unveil_dir_find_name(dir, name, len, hash);
+	if (entry || !(READ_ONCE(dentry->d_flags) & DCACHE_OP_COMPARE))
+		return entry;
+	return name_rule_alike(dir, dentry, name, len);
 }
 
 /**
@@ -481,6 +511,14 @@ find_match_rcu(const struct unveil_ruleset *rules, struct path pos,
 		name = pos.dentry;
 		if (unlikely(unveil_is_procfs(name)))
 			return find_match_proc(rules, pos, lookup, seq);
+		/* The rule of the file, whatever name it is reached by. */
+		dir = dir_of(rules, name);
+		if (unlikely(dir) && unveil_dir_has_rule(dir) &&
+		    READ_ONCE(dir->is_file)) {
+			match.kind = UNVEIL_RULE_NAME;
+			match.access = READ_ONCE(dir->access);
+			return match;
+		}
 		pos.dentry = READ_ONCE(name->d_parent);
 		if (pos.dentry == name)
 			return match;
@@ -584,15 +622,12 @@ static noinline int check_path(const struct path *const path,
 			       const unveil_access_t needed,
 			       const char *const op)
 {
-	struct unveil_veil *const veil = unveil_current_veil();
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 	int err;
 
-	if (!veil)
-		return 0;
 	rcu_read_lock();
-	rules = rcu_dereference(veil->rules);
+	rules = unveil_current_rules();
 	if (!rules) {
 		rcu_read_unlock();
 		return 0;
@@ -648,22 +683,23 @@ static int check_no_more_access(const struct path *const from,
 				const enum unveil_lookup lookup,
 				const char *const op)
 {
-	struct unveil_veil *const veil = unveil_current_veil();
 	const struct unveil_ruleset *rules;
 	const struct unveil_dir *own;
 	unveil_access_t had, gets;
 
-	if (!veil)
-		return 0;
 	rcu_read_lock();
-	rules = rcu_dereference(veil->rules);
+	rules = unveil_current_rules();
 	if (!rules) {
 		rcu_read_unlock();
 		return 0;
 	}
-	/* A directory with its own rule takes it along: nothing changes. */
-	own = lookup == UNVEIL_LOOKUP_DIR ? dir_of(rules, from->dentry) : NULL;
-	if (own && unveil_dir_has_rule(own)) {
+	/*
+	 * A directory with its own rule, or a file that a name rule named,
+	 * takes its rule along: nothing changes.
+	 */
+	own = dir_of(rules, from->dentry);
+	if (own && unveil_dir_has_rule(own) &&
+	    (lookup == UNVEIL_LOOKUP_DIR || READ_ONCE(own->is_file))) {
 		rcu_read_unlock();
 		return 0;
 	}
@@ -712,14 +748,11 @@ open_needs(const fmode_t mode, const unsigned int flags,
  */
 static bool current_may_read(const struct path *const path)
 {
-	struct unveil_veil *const veil = unveil_current_veil();
 	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 
-	if (!veil)
-		return true;
 	rcu_read_lock();
-	rules = rcu_dereference(veil->rules);
+	rules = unveil_current_rules();
 	if (!rules) {
 		rcu_read_unlock();
 		return true;
@@ -937,20 +970,16 @@ static noinline int judge_link(struct dentry *const old_dentry,
 {
 	/* Hard links stay within one mount. */
 	const struct path from = { .mnt = new_dir->mnt, .dentry = old_dentry };
+	const struct path to = { .mnt = new_dir->mnt, .dentry = new_dentry };
 	int err;
 
 	err = check_path(&from, UNVEIL_LOOKUP_NAME, UNVEIL_ACCESS_READ, "link");
-	if (!err)
-		err = check_name(new_dir, new_dentry, UNVEIL_ACCESS_CREATE,
-				 "link");
-	if (!err) {
-		const struct path to = { .mnt = new_dir->mnt,
-					 .dentry = new_dentry };
-
-		err = check_no_more_access(&from, &to, UNVEIL_LOOKUP_NAME,
-					   "link");
-	}
-	return err;
+	if (err)
+		return err;
+	err = check_name(new_dir, new_dentry, UNVEIL_ACCESS_CREATE, "link");
+	if (err)
+		return err;
+	return check_no_more_access(&from, &to, UNVEIL_LOOKUP_NAME, "link");
 }
 
 static int hook_path_link(struct dentry *const old_dentry,
@@ -981,30 +1010,30 @@ static noinline int judge_rename(const struct path *const old_dir,
 	if (flags & RENAME_WHITEOUT)
 		return deny_if_veiled("rename", &from);
 	err = check_path(&from, old_lookup, move, "rename");
+	if (err)
+		return err;
 	/*
 	 * The target name needs 'c'.  An existing target is removed (or moved
 	 * away), so it is judged as rmdir() or unlink() would judge it: a
 	 * directory by its own rule.
 	 */
-	if (!err)
-		err = check_path(&to, new_lookup,
-				 exchange ? move : UNVEIL_ACCESS_CREATE,
-				 "rename");
+	err = check_path(&to, new_lookup, exchange ? move : UNVEIL_ACCESS_CREATE,
+			 "rename");
+	if (err)
+		return err;
 	/*
 	 * A file gets the rights of its new name; a directory those of its new
 	 * parent, unless it has its own rule: a rule on a directory it
 	 * replaces does not carry over.
 	 */
-	if (!err)
-		err = check_no_more_access(&from,
-					   old_lookup == UNVEIL_LOOKUP_NAME ?
-					   &to : new_dir, old_lookup, "rename");
-	if (!err && exchange)
-		err = check_no_more_access(&to,
-					   new_lookup == UNVEIL_LOOKUP_NAME ?
-					   &from : old_dir, new_lookup,
-					   "rename");
-	return err;
+	err = check_no_more_access(&from,
+				   old_lookup == UNVEIL_LOOKUP_NAME ? &to : new_dir,
+				   old_lookup, "rename");
+	if (err || !exchange)
+		return err;
+	return check_no_more_access(&to,
+				    new_lookup == UNVEIL_LOOKUP_NAME ? &from :
+				    old_dir, new_lookup, "rename");
 }
 
 static int hook_path_rename(const struct path *const old_dir,

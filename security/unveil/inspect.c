@@ -58,7 +58,7 @@ static int add(struct unveil_inspect_set *const set, struct dentry *const dir,
 	err = grow(set);
 	if (err)
 		return err;
-	object = unveil_get_dir_object(dir);
+	object = unveil_get_object(dir);
 	if (IS_ERR(object))
 		return PTR_ERR(object) == -ENOMEM ? -ENOMEM : 0;
 	entry = &set->entries[set->count];

@@ -124,14 +124,16 @@ static void free_object(struct unveil_object *const object)
 }
 
 /**
- * unveil_get_dir_object - Get the object of a directory, creating it if needed
- * @dir: A directory, on a path the caller holds.
+ * unveil_get_object - Get the object of a directory or file, creating it if
+ * needed
+ * @dir: A directory, or a file that a name rule names, on a path the caller
+ *       holds.
  *
  * Returns: The object with a new reference, ERR_PTR(-ENOMEM), or
  * ERR_PTR(-ENOENT) if the file system is being shut down, or
  * ERR_PTR(-ENAMETOOLONG) for a directory of procfs too deep to name.
  */
-struct unveil_object *unveil_get_dir_object(struct dentry *const dir)
+struct unveil_object *unveil_get_object(struct dentry *const dir)
 {
 	struct inode *const inode = d_backing_inode(dir);
 	struct unveil_inode_security *const blob = unveil_inode(inode);

@@ -16,12 +16,15 @@
 #include "setup.h"
 
 /**
- * struct unveil_object - A directory that rules of some processes refer to
+ * struct unveil_object - A directory, or a file, that rules of some
+ * processes refer to
  *
  * Rules name directories by object, never by path: a rule follows its
  * directory through renames, and a directory removed and created again is a
- * new object without rules.  One object per inode, shared by the rules of all
- * processes, found through the inode's security blob.
+ * new object without rules.  A name rule on a file that exists also names
+ * the file's object, so that the file's other names meet the rule.  One
+ * object per inode, shared by the rules of all processes, found through the
+ * inode's security blob.
  */
 struct unveil_object {
 	/**
@@ -95,7 +98,7 @@ unveil_superblock(const struct super_block *const sb)
 	return sb->s_security + unveil_blob_sizes.lbs_superblock;
 }
 
-struct unveil_object *unveil_get_dir_object(struct dentry *dir);
+struct unveil_object *unveil_get_object(struct dentry *dir);
 void unveil_object_get(struct unveil_object *object);
 void unveil_object_put(struct unveil_object *object);
 

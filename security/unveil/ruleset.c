@@ -106,6 +106,7 @@ struct dir_change {
 	const struct unveil_dir *found;
 	bool rule;
 	bool mount_rule;
+	bool file;
 	unveil_access_t access;
 	bool inspectable;
 	struct unveil_shown_path *shown;
@@ -127,7 +128,7 @@ struct sorted_change {
 
 /*
  * One item of a change: the rule, the rule for what is mounted on a covered
- * directory, or an inspectable directory or name.
+ * directory, the rule of a named file, or an inspectable directory or name.
  */
 struct change_item {
 	struct unveil_object *object;
@@ -135,6 +136,7 @@ struct change_item {
 	size_t len;
 	bool rule;
 	bool covered;
+	bool file;
 	bool inspectable;
 };
 
@@ -186,6 +188,11 @@ static int list_items(const struct unveil_change *const change,
 			.object = change->covered[c],
 			.covered = true,
 		};
+	if (change->file)
+		items[1 + c++] = (struct change_item){
+			.object = change->file,
+			.file = true,
+		};
 	for (i = 1 + c; i < count; i++)
 		items[i] = (struct change_item){
 			.object = change->inspectable[i - 1 - c].object,
@@ -217,6 +224,7 @@ static void sort_target(struct sorted_change *const sorted,
 	for (i = 1; i < count; i++) {
 		merged.rule |= first[i].rule;
 		merged.covered |= first[i].covered;
+		merged.file |= first[i].file;
 		merged.inspectable |= first[i].inspectable;
 	}
 	dir = sorted->num_dirs ? &sorted->dirs[sorted->num_dirs - 1] : NULL;
@@ -239,8 +247,9 @@ static void sort_target(struct sorted_change *const sorted,
 	} else {
 		dir->rule |= merged.rule;
 		dir->mount_rule |= merged.covered;
+		dir->file |= merged.file;
 		dir->inspectable |= merged.inspectable;
-		if (merged.rule || merged.covered)
+		if (merged.rule || merged.covered || merged.file)
 			dir->access = change->access;
 	}
 	if (merged.rule)
@@ -255,7 +264,8 @@ static void sort_target(struct sorted_change *const sorted,
 static int sort_change(const struct unveil_change *const change,
 		       struct sorted_change *const sorted)
 {
-	const u32 count = 1 + change->num_covered + change->num_inspectable;
+	const u32 count = 1 + change->num_covered + !!change->file +
+			  change->num_inspectable;
 	struct change_item *items;
 	u32 i, n;
 	int err;
@@ -339,7 +349,10 @@ struct ruleset_counts {
 	u32 num_dir_rules;
 	/** @num_name_rules: Name rules. */
 	u32 num_name_rules;
-	/** @num_inspectable: Entries that are inspectable, and not rules. */
+	/**
+	 * @num_inspectable: Entries that are inspectable, and not rules, and
+	 * files that name rules named.
+	 */
 	u32 num_inspectable;
 };
 
@@ -370,11 +383,15 @@ static void count_dir(struct ruleset_counts *const counts,
 	/* Pairs with the release in append_name(): may run without the lock. */
 	const u32 count = names ? smp_load_acquire(&names->count) : 0;
 	const bool has_rule = unveil_dir_has_rule(dir);
+	const bool is_file = READ_ONCE(dir->is_file);
 	u32 n;
 
 	counts->num_dirs++;
-	counts->num_dir_rules += has_rule + unveil_dir_has_mount_rule(dir);
-	counts->num_inspectable += READ_ONCE(dir->inspectable) && !has_rule;
+	counts->num_dir_rules += (has_rule && !is_file) +
+				 unveil_dir_has_mount_rule(dir);
+	/* A file's rule is that of a name rule, counted with the others. */
+	counts->num_inspectable += (READ_ONCE(dir->inspectable) && !has_rule) +
+				   (has_rule && is_file);
 	for (n = 0; n < count; n++) {
 		const bool is_rule = unveil_name_is_rule(&names->entries[n]);
 
@@ -426,6 +443,7 @@ static void count_change(struct ruleset_counts *const counts,
 		counts->num_dirs += !found;
 		counts->num_dir_rules += dir->rule && !had_rule;
 		counts->num_dir_rules += dir->mount_rule && !had_mount_rule;
+		counts->num_inspectable += dir->file && !had_rule;
 		counts->num_inspectable -= was_inspectable && !had_rule &&
 					   dir->rule;
 		counts->num_inspectable += dir->inspectable &&
@@ -692,7 +710,9 @@ static void set_name_rule(struct unveil_name_rule *const entry,
 static void set_dir_rule(struct unveil_dir *const dir,
 			 const struct dir_change *const change)
 {
-	if (change->rule) {
+	if (change->file)
+		WRITE_ONCE(dir->is_file, true);
+	if (change->rule || change->file) {
 		WRITE_ONCE(dir->access, change->access);
 		/* Pairs with the acquire in unveil_dir_has_rule(). */
 		smp_store_release(&dir->has_rule, true);
@@ -1306,6 +1326,40 @@ static void test_ruleset_covered_directories_get_a_mount_rule(struct kunit *test
 	unveil_shown_path_put(shown);
 }
 
+/*
+ * The file a name rule names gets the rule too, unseen, counted with the
+ * inspectable entries rather than with the directory rules.
+ */
+static void test_ruleset_named_file_gets_the_rule(struct kunit *const test)
+{
+	struct unveil_object *const obj = fake_objects(test, 2);
+	struct unveil_shown_path *const shown = make_shown(test, "/d");
+	const struct unveil_change change = {
+		.object = &obj[0],
+		.shown = shown,
+		.name = "f",
+		.access = R,
+		.file = &obj[1],
+	};
+	struct unveil_ruleset *ruleset;
+	const struct unveil_dir *dir;
+
+	ruleset = unveil_ruleset_add(NULL, &change);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ruleset));
+	KUNIT_EXPECT_EQ(test, 0, ruleset->num_dir_rules);
+	KUNIT_EXPECT_EQ(test, 1, ruleset->num_name_rules);
+	KUNIT_EXPECT_EQ(test, 1, ruleset->num_inspectable);
+	KUNIT_EXPECT_EQ(test, 1, ruleset->num_ordered);
+	dir = unveil_ruleset_find(ruleset, &obj[1]);
+	KUNIT_ASSERT_NOT_NULL(test, dir);
+	KUNIT_EXPECT_TRUE(test, dir->has_rule);
+	KUNIT_EXPECT_TRUE(test, dir->is_file);
+	KUNIT_EXPECT_EQ(test, R, dir->access);
+	KUNIT_EXPECT_NULL(test, dir->shown);
+	drop_ruleset(ruleset);
+	unveil_shown_path_put(shown);
+}
+
 /* A later rule on an inspectable entry keeps it inspectable, and counts. */
 static void test_ruleset_rule_on_an_inspectable_entry(struct kunit *test)
 {
@@ -1479,6 +1533,7 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_inspectable_entries_are_no_rules),
 	KUNIT_CASE(test_ruleset_rule_on_an_inspectable_entry),
 	KUNIT_CASE(test_ruleset_covered_directories_get_a_mount_rule),
+	KUNIT_CASE(test_ruleset_named_file_gets_the_rule),
 	KUNIT_CASE(test_ruleset_changes_in_place_when_alone),
 	KUNIT_CASE(test_ruleset_grows_by_doubling),
 	{}

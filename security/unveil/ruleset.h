@@ -18,7 +18,7 @@
 /* At least the contract's 1024 of each kind (OpenBSD: 128). */
 #define UNVEIL_MAX_DIR_RULES	1024
 #define UNVEIL_MAX_NAME_RULES	1024
-/* Directories and names that are inspectable only, not rules. */
+/* Directories and names that are inspectable only, and named files. */
 #define UNVEIL_MAX_INSPECTABLE	16384
 
 /**
@@ -130,6 +130,12 @@ struct unveil_dir {
 	 */
 	bool holds_rules;
 	/**
+	 * @is_file: The object is a file that a name rule named
+	 * (&unveil_change.file): @has_rule and @access are that rule's, for
+	 * the file under any of its names.
+	 */
+	bool is_file;
+	/**
 	 * @names: Rules for names in this directory, or NULL; replaced by a
 	 * larger table with smp_store_release(), read with
 	 * smp_load_acquire().
@@ -168,7 +174,10 @@ struct unveil_ruleset {
 	u32 num_dir_rules;
 	/** @num_name_rules: Number of name rules (limit). */
 	u32 num_name_rules;
-	/** @num_inspectable: Number of inspectable-only entries (limit). */
+	/**
+	 * @num_inspectable: Number of inspectable-only entries, and of files
+	 * that name rules named (limit).
+	 */
 	u32 num_inspectable;
 	/** @num_dirs: Number of entries in @dirs. */
 	u32 num_dirs;
@@ -255,6 +264,12 @@ struct unveil_change {
 	 * the parent of the unveiled name.
 	 */
 	struct unveil_object *object;
+	/**
+	 * @file: For a name rule, the file of that name if it exists, or
+	 * NULL.  It gets the rule too, unseen in the rules shown: the file's
+	 * other names (hard links, aliases) meet it wherever they are.
+	 */
+	struct unveil_object *file;
 	/**
 	 * @shown: How the process names @object, to show the rules; the new
 	 * ruleset takes a reference if the directory has no rule yet.

@@ -20,6 +20,7 @@
 #include "common.h"
 #include "inspect.h"
 #include "object.h"
+#include "procfs.h"
 #include "ruleset.h"
 #include "setup.h"
 #include "veil.h"
@@ -33,6 +34,8 @@
 struct unveil_target {
 	/** @path: The directory itself, or the parent directory of @name. */
 	struct path path;
+	/** @file: The file that @name names, if it exists; else empty. */
+	struct path file;
 	/** @name: Final component for a name rule, NULL for a directory rule. */
 	const char *name;
 	/** @name_buf: Storage behind @name when it was copied from a dentry. */
@@ -46,6 +49,7 @@ static void release_target(struct unveil_target *const target)
 	if (target->has_snapshot)
 		release_dentry_name_snapshot(&target->name_buf);
 	path_put(&target->path);
+	path_put(&target->file);
 }
 
 /*
@@ -110,7 +114,7 @@ static int resolve_target(const char *const pathname,
 	target->name = target->name_buf.name.name;
 	target->path.mnt = mntget(found.mnt);
 	target->path.dentry = dget_parent(found.dentry);
-	path_put(&found);
+	target->file = found;
 	return 0;
 }
 
@@ -138,14 +142,10 @@ static int check_rule_is_kept(const struct unveil_target *const target)
 static bool current_rules_have_room(const struct unveil_object *const object,
 				    const char *const name)
 {
-	struct unveil_veil *const veil = unveil_current_veil();
 	bool room;
 
-	if (!veil)
-		return true;
 	rcu_read_lock();
-	room = unveil_ruleset_has_room(rcu_dereference(veil->rules), object,
-				       name);
+	room = unveil_ruleset_has_room(unveil_current_rules(), object, name);
 	rcu_read_unlock();
 	return room;
 }
@@ -224,7 +224,7 @@ static int collect_covered(const struct path *const dir,
 			break;
 		}
 		covered->objects = objects;
-		object = unveil_get_dir_object(pos.dentry);
+		object = unveil_get_object(pos.dentry);
 		if (IS_ERR(object)) {
 			err = PTR_ERR(object);
 			break;
@@ -233,6 +233,20 @@ static int collect_covered(const struct path *const dir,
 	}
 	path_put(&pos);
 	return err;
+}
+
+/*
+ * The object of the file that a name rule names, if it exists: the rule
+ * goes with the file too, so that its other names (hard links, a vfat
+ * short name, another spelling in a case-folding directory) meet it.  On
+ * procfs, where no file has two names, a rule is found by key.
+ */
+static struct unveil_object *
+file_object(const struct unveil_target *const target)
+{
+	if (!target->file.dentry || unveil_is_procfs(target->file.dentry))
+		return NULL;
+	return unveil_get_object(target->file.dentry);
 }
 
 static int add_rule(const char *const pathname,
@@ -250,10 +264,16 @@ static int add_rule(const char *const pathname,
 	change.shown = shown_path(target);
 	if (!change.shown)
 		return -ENOMEM;
-	change.object = unveil_get_dir_object(target->path.dentry);
+	change.object = unveil_get_object(target->path.dentry);
 	if (IS_ERR(change.object)) {
 		err = PTR_ERR(change.object);
 		goto out_put_shown;
+	}
+	change.file = file_object(target);
+	if (IS_ERR(change.file)) {
+		err = PTR_ERR(change.file);
+		change.file = NULL;
+		goto out_put_object;
 	}
 	err = check_rule_is_kept(target);
 	if (!err && !current_rules_have_room(change.object, change.name))
@@ -273,6 +293,7 @@ static int add_rule(const char *const pathname,
 out_put_object:
 	unveil_inspect_set_release(&inspectable);
 	release_covered(&covered);
+	unveil_object_put(change.file);
 	unveil_object_put(change.object);
 out_put_shown:
 	unveil_shown_path_put(change.shown);

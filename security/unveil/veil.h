@@ -127,6 +127,19 @@ static __always_inline struct unveil_veil *unveil_current_veil(void)
 }
 
 /**
+ * unveil_current_rules - The rules of the current process
+ *
+ * Context: Under rcu_read_lock(), which keeps them alive.
+ * Return: The rules, or NULL if the process has none (no veil yet).
+ */
+static __always_inline const struct unveil_ruleset *unveil_current_rules(void)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+
+	return veil ? rcu_dereference(veil->rules) : NULL;
+}
+
+/**
  * unveil_veil_is_active - Whether a veil hides anything
  * @veil: Veil, or NULL.
  *

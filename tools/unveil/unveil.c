@@ -647,10 +647,12 @@ static void print_refusals(pid_t pid)
 	}
 	if (!count)
 		fputs("unveil: the veil refused nothing\n", stderr);
+	else if (count <= 16)
+		fprintf(stderr, "unveil: the veil refused %llu call%s:\n",
+			count, count == 1 ? "" : "s");
 	else
-		fprintf(stderr, "unveil: the veil refused %llu call%s%s:\n",
-			count, count == 1 ? "" : "s",
-			count > 16 ? ", the last 16" : "");
+		fprintf(stderr, "unveil: the veil refused %llu calls, the last 16 (%llu before them not kept):\n",
+			count, count - 16);
 	while (getline(&line, &size, f) > 0)
 		fprintf(stderr, "unveil:   %s", line);
 out:

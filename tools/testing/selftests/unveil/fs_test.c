@@ -218,6 +218,72 @@ TEST_F(tree, name_rule_for_a_missing_file_allows_creating_it)
 				     O_CREAT | O_WRONLY));
 }
 
+/*
+ * A name rule on a file goes with the file: its other names, a hard link
+ * made elsewhere before the veil, meet the rule, and get no further.
+ */
+TEST_F(tree, name_rule_holds_on_the_hard_links_of_its_file)
+{
+	ASSERT_EQ(0, link(at(self->base, "b/f4"), at(self->base, "a/link4")));
+	UNVEIL(at(self->base, "a"), "rw");
+	UNVEIL(at(self->base, "b/f4"), "r");
+	EXPECT_EQ(0, open_errno(at(self->base, "a/link4"), O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/link4"), O_WRONLY));
+	UNVEIL(at(self->base, "b/f4"), "");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/link4"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDWR));
+}
+
+/* ... also once the file is renamed: the rule of the name stays too. */
+TEST_F(tree, name_rule_follows_its_file_when_renamed)
+{
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/f1"), "r");
+	ASSERT_EQ(EACCES, errno_of(rename(at(self->base, "a/f1"),
+					  at(self->base, "a/moved"))));
+	UNVEIL(at(self->base, "a/f1"), "rc");
+	ASSERT_EQ(0, errno_of(rename(at(self->base, "a/f1"),
+				     at(self->base, "a/moved"))));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/moved"), O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_CREAT | O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/f1"), O_WRONLY));
+}
+
+/*
+ * In a case-folding directory (ext4 with casefold, in the file-system
+ * matrix), a name rule holds for every spelling the file system takes for
+ * its name, whether the file exists or is made later.
+ */
+TEST_F(tree, name_rule_holds_for_every_case_of_its_name)
+{
+	int dir, flags;
+
+	ASSERT_EQ(0, mkdir(at(self->base, "a/ci"), 0755));
+	dir = open(at(self->base, "a/ci"), O_RDONLY | O_DIRECTORY);
+	ASSERT_LE(0, dir);
+	flags = 0;
+	if (!ioctl(dir, FS_IOC_GETFLAGS, &flags)) {
+		flags |= FS_CASEFOLD_FL;
+		if (ioctl(dir, FS_IOC_SETFLAGS, &flags))
+			flags = 0;
+	}
+	close(dir);
+	if (!(flags & FS_CASEFOLD_FL))
+		SKIP(return, "no case-folding directories here");
+	write_file(at(self->base, "a/ci/Known"), "k");
+	UNVEIL(at(self->base, "a"), "rwc");
+	UNVEIL(at(self->base, "a/ci/secret"), "");
+	UNVEIL(at(self->base, "a/ci/known"), "r");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/ci/SECRET"),
+				     O_CREAT | O_WRONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/ci/Secret"),
+				     O_CREAT | O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/ci/KNOWN"), O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/ci/KNOWN"), O_WRONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/ci/other"),
+				O_CREAT | O_WRONLY));
+}
+
 TEST_F(tree, name_rule_survives_delete_and_recreate)
 {
 	UNVEIL(at(self->base, "a/f1"), "rwc");

@@ -448,7 +448,7 @@ TEST_F(mounts, bind_mounted_file_is_judged_where_it_is_mounted)
 	EXPECT_EQ(ENOENT, open_errno(at(self->base, "A/f"), O_RDONLY));
 }
 
-/* A name rule is a name in a directory: it does not follow the file. */
+/* A file bind-mounted elsewhere is judged where it is mounted. */
 TEST_F(mounts, name_rule_on_a_file_does_not_reach_where_it_is_bind_mounted)
 {
 	ASSERT_EQ(0, bind_mount(self->base, "A/f", "C/g"));

@@ -1451,7 +1451,12 @@ TEST_F(openbsd, extra_directory_rule_follows_the_directory)
 	EXPECT_EQ(ENOENT, open_errno(self->dir2, O_RDONLY | O_DIRECTORY));
 }
 
-TEST_F(openbsd, extra_name_rule_stays_with_the_name)
+/*
+ * OpenBSD: a name rule stays with the name only, and the file moved away
+ * is hidden.  Here the rule also goes with the file it named: a file moved
+ * (or linked) elsewhere keeps it, and the name keeps it for a new file.
+ */
+TEST_F(openbsd, extra_name_rule_stays_with_the_name_and_goes_with_the_file)
 {
 	char from[128], to[128];
 	struct mover mover;
@@ -1462,8 +1467,10 @@ TEST_F(openbsd, extra_name_rule_stays_with_the_name)
 	ASSERT_EQ(0, start_mover(&mover, move_and_recreate, from, to));
 	UNVEIL(from, "r");
 	ASSERT_EQ(0, run_mover(&mover));
-	EXPECT_EQ(ENOENT, open_errno(to, O_RDONLY));
+	EXPECT_EQ(0, open_errno(to, O_RDONLY));
+	EXPECT_EQ(EACCES, open_errno(to, O_WRONLY));
 	EXPECT_EQ(0, open_errno(from, O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(self->dir2, O_RDONLY | O_DIRECTORY));
 }
 
 TEST_F(openbsd, extra_recreated_directory_has_no_rule)
