@@ -68,6 +68,32 @@ static bool fs_lacks(struct __test_metadata *const _metadata, long ret,
 	return true;
 }
 
+/*
+ * Whether the mount that holds @path is of the file system type @type, or
+ * of a subtype of it (fuse.bindfs): the mount in /proc/self/mounts with the
+ * longest mount point that @path starts with.
+ */
+static bool mounted_as(const char *path, const char *type)
+{
+	char dev[256], mnt[256], fstype[64], found[64] = "";
+	size_t best = 0, len;
+	FILE *mounts = fopen("/proc/self/mounts", "re");
+
+	if (!mounts)
+		return false;
+	while (fscanf(mounts, "%255s %255s %63s %*[^\n]", dev, mnt, fstype) == 3) {
+		len = strlen(mnt);
+		if (len >= best && !strncmp(path, mnt, len) &&
+		    (path[len] == '/' || !path[len] || len == 1)) {
+			best = len;
+			snprintf(found, sizeof(found), "%s", fstype);
+		}
+	}
+	fclose(mounts);
+	len = strlen(type);
+	return !strncmp(found, type, len) && (!found[len] || found[len] == '.');
+}
+
 FIXTURE(tree) {
 	char base[256];
 };
@@ -224,6 +250,9 @@ TEST_F(tree, name_rule_for_a_missing_file_allows_creating_it)
  */
 TEST_F(tree, name_rule_holds_on_the_hard_links_of_its_file)
 {
+	/* They may give one file an inode for each of its names. */
+	if (mounted_as(self->base, "fuse") || mounted_as(self->base, "9p"))
+		SKIP(return, "FUSE and 9p: one inode for each name");
 	ASSERT_EQ(0, link(at(self->base, "b/f4"), at(self->base, "a/link4")));
 	UNVEIL(at(self->base, "a"), "rw");
 	UNVEIL(at(self->base, "b/f4"), "r");
@@ -1006,13 +1035,12 @@ TEST_F(tree, fanotify_marks_reporting_directories_are_eperm)
 
 	ASSERT_LE(0, names);
 	ASSERT_LE(0, fids);
+	/* Without a veil: such a mark can be added. */
 	if (fs_lacks(_metadata,
 		     fanotify_mark(names, FAN_MARK_ADD, FAN_OPEN, AT_FDCWD,
-				   at(self->base, "a/f1")),
+				   at(self->base, "a/f2")),
 		     "fanotify marks with names"))
 		SKIP(return, "not on this file system");
-	ASSERT_EQ(0, errno_of(fanotify_mark(names, FAN_MARK_REMOVE, FAN_OPEN,
-					    AT_FDCWD, at(self->base, "a/f1"))));
 	UNVEIL(at(self->base, "a"), "rwc");
 	EXPECT_EQ(EPERM, errno_of(fanotify_mark(names, FAN_MARK_ADD, FAN_OPEN,
 						AT_FDCWD,
