@@ -316,6 +316,10 @@ out_put_shown:
  *
  * - %EOPNOTSUPP: unveil is built in but not enabled at boot;
  * - %EPERM: the veil is locked, or (unveil(NULL, NULL)) it is learning;
+ * - %EBUSY: the process can act as another process, which its veil would
+ *   not bind: it traces one, shares its memory or descriptor table with
+ *   one, maps another process's io_uring SQPOLL ring or holds another
+ *   process's /proc/PID/mem open;
  * - %EFAULT: exactly one argument is NULL, or an argument points outside the
  *   process's address space;
  * - %ENAMETOOLONG: @permissions has more than four characters, @path is

@@ -11,16 +11,23 @@
 
 #include <linux/binfmts.h>
 #include <linux/capability.h>
+#include <linux/fdtable.h>
+#include <linux/fs.h>
+#include <linux/io_uring.h>
 #include <linux/lockdep.h>
 #include <linux/lsm_hooks.h>
+#include <linux/mm.h>
+#include <linux/pid_namespace.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/coredump.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task.h>
 #include <linux/security.h>
+#include <linux/string.h>
 
 #include "common.h"
+#include "procfs.h"
 #include "setup.h"
 #include "task.h"
 #include "veil.h"
@@ -126,6 +133,136 @@ static int check_peer_veil(const struct task_struct *const veiled,
 	return err;
 }
 
+/* Whether a thread of the current process traces another process. */
+static bool traces_another_process(void)
+{
+	struct task_struct *thread;
+	bool traces = false;
+
+	read_lock(&tasklist_lock);
+	for_each_thread(current, thread) {
+		if (!list_empty(&thread->ptraced)) {
+			traces = true;
+			break;
+		}
+	}
+	read_unlock(&tasklist_lock);
+	return traces;
+}
+
+/*
+ * Whether another process uses the memory or the descriptor table of the
+ * current one: a child of clone(CLONE_VM or CLONE_FILES) without
+ * CLONE_THREAD, or the parent of a vfork() child.  Every thread holds a
+ * user of the memory, and a reader of /proc may hold one for a while: only
+ * more users than threads, or a shared table, are worth the search.
+ */
+static bool shares_with_another_process(void)
+{
+	struct files_struct *const files = current->files;
+	struct mm_struct *const mm = current->mm;
+	struct task_struct *process, *thread;
+	bool shares = false;
+
+	if (atomic_read(&mm->mm_users) <= get_nr_threads(current) &&
+	    atomic_read(&files->count) <= 1)
+		return false;
+	rcu_read_lock();
+	for_each_process(process) {
+		if (same_thread_group(process, current) ||
+		    (process->flags & PF_KTHREAD))
+			continue;
+		for_each_thread(process, thread) {
+			if (READ_ONCE(thread->mm) == mm ||
+			    READ_ONCE(thread->files) == files) {
+				shares = true;
+				break;
+			}
+		}
+		if (shares)
+			break;
+	}
+	rcu_read_unlock();
+	return shares;
+}
+
+/* Whether a thread of another process issues the requests of @file's ring. */
+static bool is_ring_of_another_process(struct file *const file)
+{
+	const pid_t tgid = io_uring_sqpoll_tgid(file);
+
+	return tgid && tgid != task_tgid_nr(current);
+}
+
+static bool maps_ring_of_another_process(void)
+{
+	struct mm_struct *const mm = current->mm;
+	struct vm_area_struct *vma;
+	struct vma_iterator vmi;
+	bool maps = false;
+
+	if (!IS_ENABLED(CONFIG_IO_URING))
+		return false;
+	mmap_read_lock(mm);
+	vma_iter_init(&vmi, mm, 0);
+	for_each_vma(vmi, vma) {
+		if (vma->vm_file && is_ring_of_another_process(vma->vm_file)) {
+			maps = true;
+			break;
+		}
+	}
+	mmap_read_unlock(mm);
+	return maps;
+}
+
+/*
+ * Whether @file is /proc/PID/mem (or a thread's) of another process: the
+ * only file of procfs by that name that reads and writes with unsigned
+ * offsets, and holds the memory it reaches.
+ */
+static bool is_memory_of_another_process(const struct file *const file)
+{
+	const struct dentry *const dentry = file->f_path.dentry;
+
+	return unveil_is_procfs(dentry) &&
+	       (file->f_op->fop_flags & FOP_UNSIGNED_OFFSET) &&
+	       !strcmp(dentry->d_name.name, "mem") &&
+	       file->private_data != current->mm;
+}
+
+static int holds_memory_of_another_process(const void *const unused,
+					   struct file *const file,
+					   const unsigned int fd)
+{
+	return is_memory_of_another_process(file);
+}
+
+/**
+ * unveil_current_is_tied - Tell whether the current process can act as
+ * another one
+ *
+ * What a process set up before its veil stays: its open descriptors, and
+ * also its ways to act as another process, which would then act under
+ * another veil or none.  It may trace one, share its memory or its
+ * descriptors with one, map an io_uring SQPOLL ring whose thread is
+ * another process's (the thread issues what the process writes in the
+ * ring), or hold another process's /proc/PID/mem open.  While it does, its
+ * veil may not be made, changed or locked.  After the veil, the hooks
+ * below and check_peer_veil() refuse new ties to a process that is not
+ * veiled at least as strictly.  Only the process itself makes or changes
+ * its veil, so until it is locked, a thread that ties the process in the
+ * meantime could as well have unveiled what it wanted.
+ *
+ * Return: True if the current process holds such a tie.
+ */
+bool unveil_current_is_tied(void)
+{
+	return traces_another_process() || shares_with_another_process() ||
+	       maps_ring_of_another_process() ||
+	       iterate_fd(current->files, 0, holds_memory_of_another_process,
+			  NULL);
+}
+
 /*
  * Called with @child's task_lock() held.  Besides check_peer_veil(): a
  * process that is not dumpable, such as one that runs a program the veil
@@ -225,6 +362,47 @@ static int hook_capable(const struct cred *const cred,
 	return -EPERM;
 }
 
+/*
+ * The thread of another process's io_uring SQPOLL ring issues the requests
+ * that a process writes in the ring's memory: a veiled process maps such a
+ * ring only if that process is veiled at least as strictly.
+ */
+static int hook_mmap_file(struct file *const file, const unsigned long reqprot,
+			  const unsigned long prot, const unsigned long flags)
+{
+	struct task_struct *maker;
+	pid_t tgid;
+	int err;
+
+	if (!unveil_used_anywhere() || !file ||
+	    !unveil_veil_is_active(unveil_current_veil()))
+		return 0;
+	tgid = io_uring_sqpoll_tgid(file);
+	if (!tgid || tgid == task_tgid_nr(current))
+		return 0;
+	rcu_read_lock();
+	maker = find_task_by_pid_ns(tgid, &init_pid_ns);
+	err = maker ? check_peer_veil(current, maker) : -EPERM;
+	rcu_read_unlock();
+	if (!err)
+		return 0;
+	return unveil_refuse("mmap_sqpoll_ring", NULL, 0, 0, -EPERM);
+}
+
+/*
+ * Another process's /proc/PID/mem reads and writes its memory with no
+ * further check: a veiled process may not receive one (SCM_RIGHTS,
+ * pidfd_getfd()), as it may not open one of a process that is not veiled
+ * at least as strictly.
+ */
+static int hook_file_receive(struct file *const file)
+{
+	if (!unveil_used_anywhere() || !is_memory_of_another_process(file) ||
+	    !unveil_veil_is_active(unveil_current_veil()))
+		return 0;
+	return unveil_refuse("receive_process_memory", NULL, 0, 0, -EPERM);
+}
+
 #ifdef CONFIG_IO_URING
 /*
  * A personality runs an io_uring request with the credentials the process
@@ -249,6 +427,8 @@ static struct security_hook_list unveil_task_hooks[] __ro_after_init = {
 	LSM_HOOK_INIT(ptrace_access_check, hook_ptrace_access_check),
 	LSM_HOOK_INIT(ptrace_traceme, hook_ptrace_traceme),
 	LSM_HOOK_INIT(capable, hook_capable),
+	LSM_HOOK_INIT(mmap_file, hook_mmap_file),
+	LSM_HOOK_INIT(file_receive, hook_file_receive),
 #ifdef CONFIG_IO_URING
 	LSM_HOOK_INIT(uring_override_creds, hook_uring_override_creds),
 #endif

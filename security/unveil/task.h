@@ -7,7 +7,9 @@
 #define _SECURITY_UNVEIL_TASK_H
 
 #include <linux/init.h>
+#include <linux/types.h>
 
+bool unveil_current_is_tied(void);
 __init void unveil_add_task_hooks(void);
 
 #endif /* _SECURITY_UNVEIL_TASK_H */

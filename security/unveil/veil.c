@@ -24,6 +24,7 @@
 
 #include "learn.h"
 #include "log.h"
+#include "task.h"
 #include "veil.h"
 
 DEFINE_STATIC_KEY_FALSE(unveil_used);
@@ -206,7 +207,8 @@ static void set_no_new_privs(void)
  * The first rule veils the file system and sets no_new_privs in every thread
  * of the process.
  *
- * Returns: 0, -EPERM if the veil is locked, -E2BIG past the limits or
+ * Returns: 0, -EPERM if the veil is locked, -EBUSY if the process can act
+ * as another one (unveil_current_is_tied()), -E2BIG past the limits or
  * -ENOMEM (the veil is then unchanged), or -EINTR if a fatal signal came
  * first.
  */
@@ -220,6 +222,10 @@ int unveil_current_veil_add_rule(const struct unveil_change *const change)
 		return PTR_ERR(veil);
 	if (veil->locked) {
 		err = -EPERM;
+		goto out;
+	}
+	if (unveil_current_is_tied()) {
+		err = -EBUSY;
 		goto out;
 	}
 	old = rcu_dereference_protected(veil->rules,
@@ -245,8 +251,8 @@ out:
  * A learning veil is never locked: it would promise what it does not do.
  *
  * Returns: 0 (also if it was locked already), -EPERM if the veil is
- * learning, -ENOMEM if the veil had to be created, or -EINTR if a fatal
- * signal came first.
+ * learning, -EBUSY if the process can act as another one, -ENOMEM if the
+ * veil had to be created, or -EINTR if a fatal signal came first.
  */
 int unveil_current_veil_lock(void)
 {
@@ -257,6 +263,8 @@ int unveil_current_veil_lock(void)
 		return PTR_ERR(veil);
 	if (veil->learned)
 		err = -EPERM;
+	else if (!veil->locked && unveil_current_is_tied())
+		err = -EBUSY;
 	else
 		WRITE_ONCE(veil->locked, true);
 	end_change(veil);

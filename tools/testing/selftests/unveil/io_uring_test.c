@@ -459,4 +459,88 @@ TEST_F(ring, ring_of_a_parent_without_veil_is_judged)
 	EXPECT_EQ(ENOENT, WEXITSTATUS(status));
 }
 
+/* A ring made by the caller, SQPOLL, not mapped yet. */
+static int sqpoll_ring_fd(struct io_uring_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->flags = IORING_SETUP_SQPOLL;
+	p->sq_thread_idle = 1000;
+	return syscall(__NR_io_uring_setup, 1, p);
+}
+
+/* errno of mapping the entries of the ring of @fd, 0 on success. */
+static int map_sqes_errno(int fd, const struct io_uring_params *p)
+{
+	return mmap(NULL, p->sq_entries * sizeof(struct io_uring_sqe),
+		    PROT_READ | PROT_WRITE, MAP_SHARED, fd,
+		    IORING_OFF_SQES) == MAP_FAILED ? errno : 0;
+}
+
+/* Runs @child_body(@fd, @p, @base) in a child and returns its exit status. */
+static int in_child(int (*child_body)(int, const struct io_uring_params *,
+				      const char *),
+		    int fd, const struct io_uring_params *p, const char *base)
+{
+	pid_t child;
+
+	child = fork();
+	if (child < 0)
+		return -1;
+	if (child == 0)
+		_exit(child_body(fd, p, base));
+	return exit_status_of(child);
+}
+
+static int unveil_a(int fd, const struct io_uring_params *p, const char *base)
+{
+	return unveil_errno(at(base, "a"), "r");
+}
+
+static int unveil_a_then_map(int fd, const struct io_uring_params *p,
+			     const char *base)
+{
+	return unveil_errno(at(base, "a"), "r") ?: map_sqes_errno(fd, p);
+}
+
+static int map(int fd, const struct io_uring_params *p, const char *base)
+{
+	return map_sqes_errno(fd, p);
+}
+
+/*
+ * The thread of its parent's ring would issue what a child writes there,
+ * under the parent's veil: a child that maps the ring makes no veil.  The
+ * ring of the process itself (and a ring without SQPOLL) does not tie it.
+ */
+TEST_F(ring, unveil_while_mapping_the_sqpoll_ring_of_another_process_is_ebusy)
+{
+	struct ring sqpoll;
+
+	ASSERT_EQ(0, ring_init(&sqpoll, IORING_SETUP_SQPOLL));
+	EXPECT_EQ(EBUSY, in_child(unveil_a, sqpoll.fd, NULL, self->base));
+	UNVEIL(at(self->base, "a"), "r");
+}
+
+TEST_F(ring, mapping_the_sqpoll_ring_of_an_unveiled_process_is_eperm)
+{
+	struct io_uring_params p;
+	int fd = sqpoll_ring_fd(&p);
+
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(EPERM, in_child(unveil_a_then_map, fd, &p, self->base));
+	EXPECT_EQ(0, map_sqes_errno(fd, &p));
+}
+
+TEST_F(ring, mapping_the_sqpoll_ring_of_a_process_as_strictly_veiled_works)
+{
+	struct io_uring_params p;
+	int fd;
+
+	UNVEIL(at(self->base, "a"), "r");
+	ASSERT_EQ(0, sys_unveil(NULL, NULL));
+	fd = sqpoll_ring_fd(&p);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, in_child(map, fd, &p, self->base));
+}
+
 TEST_HARNESS_MAIN
