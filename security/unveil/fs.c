@@ -569,6 +569,58 @@ find_match_excl(const struct unveil_ruleset *rules,
 }
 
 /*
+ * What the name rules on the other names of the file of @inode grant, on a
+ * file system that may give a file an inode for each of its names, where
+ * the other inodes hold the objects (see unveil_next_object_of_ino()).
+ */
+static noinline unveil_access_t
+access_of_other_inodes(const struct unveil_ruleset *rules,
+		       const struct inode *const inode)
+{
+	const struct unveil_object *object = NULL;
+	unveil_access_t access = (unveil_access_t)~0;
+
+	while ((object = unveil_next_object_of_ino(inode, object))) {
+		const struct unveil_dir *const dir =
+			unveil_ruleset_find(rules, object);
+
+		if (dir && unveil_dir_has_rule(dir) && READ_ONCE(dir->is_file))
+			access &= READ_ONCE(dir->access);
+	}
+	return access;
+}
+
+/*
+ * @match, for the object of @dentry looked up as @lookup, limited by the
+ * name rules on the file's other names where those have inodes of their
+ * own.  Only limited, never widened as a file's own object would: an inode
+ * number is the server's word, and files of two exports of one 9p share
+ * may share one.
+ */
+static __always_inline struct unveil_match
+limit_by_other_inodes(const struct unveil_ruleset *rules,
+		      const struct dentry *const dentry,
+		      const enum unveil_lookup lookup, struct unveil_match match)
+{
+	const struct inode *inode;
+	unveil_access_t access;
+
+	if (lookup != UNVEIL_LOOKUP_NAME)
+		return match;
+	inode = READ_ONCE(dentry->d_inode);
+	if (likely(!inode ||
+		   !atomic_read(&unveil_superblock(inode->i_sb)->objects_by_ino)))
+		return match;
+	access = access_of_other_inodes(rules, inode);
+	/* Limited, the file is judged as a name rule names it. */
+	if (match.kind != UNVEIL_RULE_NONE && (match.access & ~access)) {
+		match.kind = UNVEIL_RULE_NAME;
+		match.access &= access;
+	}
+	return match;
+}
+
+/*
  * Finds the rule nearest to @pos, again if a rename or a mount change raced
  * with the walk, and with both held off after two such races.  The caller
  * holds rcu_read_lock().
@@ -588,9 +640,11 @@ find_match(const struct unveil_ruleset *rules, const struct path *const pos,
 		match = find_match_rcu(rules, *pos, lookup, &seq);
 		if (!read_seqretry(&rename_lock, rename_seq) &&
 		    !(seq.left_mount && mount_seqretry(seq.mount)))
-			return match;
+			return limit_by_other_inodes(rules, pos->dentry, lookup,
+						     match);
 	}
-	return find_match_excl(rules, pos, lookup);
+	return limit_by_other_inodes(rules, pos->dentry, lookup,
+				     find_match_excl(rules, pos, lookup));
 }
 
 /*

@@ -9,7 +9,8 @@
  * whose lookups would not find the inode again are the exception: there an
  * object pins its directory (see struct unveil_object).
  *
- * Locking: &unveil_object.lock is taken before &inode->i_lock (untie());
+ * Locking: &unveil_object.lock is taken before &inode->i_lock (untie()),
+ * and both before the lock of the table by inode number;
  * hook_sb_delete() takes &super_block.s_inode_list_lock before
  * &inode->i_lock, as evict_inodes() does, and drops both before it unties an
  * object.  Nothing else is taken inside these spinlocks.  Checks read
@@ -18,6 +19,7 @@
 
 #include <linux/dcache.h>
 #include <linux/fs.h>
+#include <linux/hashtable.h>
 #include <linux/lsm_hooks.h>
 #include <linux/magic.h>
 #include <linux/rcupdate.h>
@@ -27,6 +29,97 @@
 
 #include "object.h"
 #include "setup.h"
+
+/*
+ * The objects of files on file systems that may give a file an inode for
+ * each of its names, by file system and inode number.  Changed under the
+ * lock, with an object's tie (taken inside &inode->i_lock and
+ * &unveil_object.lock); read under RCU.
+ */
+static DEFINE_HASHTABLE(objects_by_ino, 8);
+static DEFINE_SPINLOCK(objects_by_ino_lock);
+
+static unsigned long ino_key(const struct super_block *const sb,
+			     const unsigned long ino)
+{
+	return (unsigned long)sb ^ ino;
+}
+
+/*
+ * Whether another name of the file of @dentry may have another inode: 9p
+ * without a cache makes an inode on every lookup, and a FUSE server that
+ * names files by path gives each name its own node.  Both report the
+ * file's own inode number (the server's), which all those inodes share.
+ */
+static bool may_have_inode_per_name(const struct dentry *const dentry)
+{
+	const unsigned long magic = dentry->d_sb->s_magic;
+
+	return !d_is_dir(dentry) &&
+	       (magic == V9FS_MAGIC || magic == FUSE_SUPER_MAGIC);
+}
+
+/* Called with &inode->i_lock held, as @object is tied to @inode. */
+static void add_by_ino(struct unveil_object *const object,
+		       const struct inode *const inode)
+{
+	object->sb = inode->i_sb;
+	object->ino = inode->i_ino;
+	spin_lock(&objects_by_ino_lock);
+	hash_add_rcu(objects_by_ino, &object->by_ino,
+		     ino_key(object->sb, object->ino));
+	spin_unlock(&objects_by_ino_lock);
+	atomic_inc(&unveil_superblock(object->sb)->objects_by_ino);
+}
+
+/* Called as @object is untied, with &unveil_object.lock held. */
+static void remove_by_ino(struct unveil_object *const object)
+{
+	if (!object->sb)
+		return;
+	spin_lock(&objects_by_ino_lock);
+	hash_del_rcu(&object->by_ino);
+	spin_unlock(&objects_by_ino_lock);
+	atomic_dec(&unveil_superblock(object->sb)->objects_by_ino);
+}
+
+/**
+ * unveil_next_object_of_ino - Find the objects of the other inodes of a
+ * file
+ * @inode: An inode of a file on a file system that may give a file an
+ *         inode for each of its names.
+ * @prev: The object this returned last, or NULL for the first.
+ *
+ * Under RCU.  An object found may be untied at any time; it stays in memory
+ * until the end of the RCU read-side critical section.
+ *
+ * Returns: The next object of a file with the file system and the inode
+ * number of @inode, or NULL.
+ */
+const struct unveil_object *
+unveil_next_object_of_ino(const struct inode *const inode,
+			  const struct unveil_object *const prev)
+{
+	const unsigned long key = ino_key(inode->i_sb, inode->i_ino);
+	struct hlist_head *bucket;
+	struct hlist_node *node;
+
+	if (prev) {
+		node = rcu_dereference(hlist_next_rcu(&prev->by_ino));
+	} else {
+		bucket = &objects_by_ino[hash_min(key,
+						  HASH_BITS(objects_by_ino))];
+		node = rcu_dereference(hlist_first_rcu(bucket));
+	}
+	for (; node; node = rcu_dereference(hlist_next_rcu(node))) {
+		const struct unveil_object *const object =
+			hlist_entry(node, struct unveil_object, by_ino);
+
+		if (object->sb == inode->i_sb && object->ino == inode->i_ino)
+			return object;
+	}
+	return NULL;
+}
 
 static void put_inode_ref(struct inode *const inode)
 {
@@ -51,6 +144,7 @@ static bool untie(struct unveil_object *const object, struct inode *const inode)
 		spin_lock(&inode->i_lock);
 		rcu_assign_pointer(unveil_inode(inode)->object, NULL);
 		spin_unlock(&inode->i_lock);
+		remove_by_ino(object);
 		owned = true;
 	}
 	spin_unlock(&object->lock);
@@ -183,6 +277,8 @@ struct unveil_object *unveil_get_object(struct dentry *const dir)
 		__iget(inode);
 		atomic_long_inc(&unveil_superblock(inode->i_sb)->inode_refs);
 		rcu_assign_pointer(blob->object, new);
+		if (may_have_inode_per_name(dir))
+			add_by_ino(new, inode);
 		spin_unlock(&inode->i_lock);
 		return new;
 	}

@@ -59,6 +59,17 @@ struct unveil_object {
 	 * which checks there match rules by (see procfs.c).  Set at creation.
 	 */
 	struct unveil_proc_key proc;
+	/**
+	 * @by_ino: On a file system that may give a file an inode for each
+	 * of its names (see unveil_next_object_of_ino()), the object of a
+	 * file is also in a table by file system and inode number, linked
+	 * while the object is tied, so that the file's other inodes find it.
+	 */
+	struct hlist_node by_ino;
+	/** @sb: The file system of an object in that table, else NULL. */
+	const struct super_block *sb;
+	/** @ino: With @sb, the inode number of the file.  Set at creation. */
+	unsigned long ino;
 	/** @rcu: Frees the object after lockless readers are done. */
 	struct rcu_head rcu;
 };
@@ -84,6 +95,11 @@ struct unveil_superblock_security {
 	 * so that no inode is busy when the file system goes away.
 	 */
 	atomic_long_t inode_refs;
+	/**
+	 * @objects_by_ino: Number of objects of this file system in the
+	 * table by inode number: while there are none, no check looks there.
+	 */
+	atomic_t objects_by_ino;
 };
 
 static inline struct unveil_inode_security *
@@ -99,6 +115,9 @@ unveil_superblock(const struct super_block *const sb)
 }
 
 struct unveil_object *unveil_get_object(struct dentry *dir);
+const struct unveil_object *
+unveil_next_object_of_ino(const struct inode *inode,
+			  const struct unveil_object *prev);
 void unveil_object_get(struct unveil_object *object);
 void unveil_object_put(struct unveil_object *object);
 

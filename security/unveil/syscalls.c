@@ -6,6 +6,7 @@
 #include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fs.h>
+#include <linux/magic.h>
 #include <linux/namei.h>
 #include <linux/path.h>
 #include <linux/rcupdate.h>
@@ -119,17 +120,61 @@ static int resolve_target(const char *const pathname,
 }
 
 /*
+ * Whether @name is a short name as vfat and SMB servers make them: up to
+ * eight characters, then a dot and up to three, each of those that a short
+ * name may hold; and no '~', which the short names they make up hold.
+ */
+static bool is_plain_short_name(const char *const name)
+{
+	const char *const dot = strchr(name, '.');
+	const size_t base = dot ? dot - name : strlen(name);
+	const size_t ext = dot ? strlen(dot + 1) : 0;
+	const char *c;
+
+	if (!base || base > 8 || ext > 3)
+		return false;
+	if (dot && (!ext || strchr(dot + 1, '.')))
+		return false;
+	for (c = name; *c; c++) {
+		if (c != dot && !(*c >= 'A' && *c <= 'Z') &&
+		    !(*c >= 'a' && *c <= 'z') && !(*c >= '0' && *c <= '9') &&
+		    !strchr("!#$%&'()-@^_`{}", *c))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Whether a name rule for @name in a directory of @sb would hold for every
+ * name of a file made there: vfat and SMB servers answer, for a longer
+ * name, to a short one they make up when the file is made (SECRET~1.TXT
+ * for secret-long-name.txt), which no rule could name in advance.
+ */
+static bool name_keeps_its_rule(const struct super_block *const sb,
+				const char *const name)
+{
+	const bool makes_up_names =
+		(sb->s_magic == MSDOS_SUPER_MAGIC &&
+		 !strcmp(sb->s_type->name, "vfat")) ||
+		sb->s_magic == CIFS_SUPER_MAGIC || sb->s_magic == SMB2_SUPER_MAGIC;
+
+	return !makes_up_names || is_plain_short_name(name);
+}
+
+/*
  * Whether the next lookup will find the directory of @target again, now
  * that its object holds (and where needed pins) it.  A file system that
  * makes a new directory on every lookup (procfs below /proc/PID/net) says
  * so when asked to revalidate it: the rule would lapse at once, and is
- * refused.
+ * refused; so is a name rule that a made-up short name would get around.
  */
 static int check_rule_is_kept(const struct unveil_target *const target)
 {
 	struct dentry *const dir = target->path.dentry;
 	int valid;
 
+	if (target->name && !name_keeps_its_rule(dir->d_sb, target->name))
+		return -EOPNOTSUPP;
 	if (!(dir->d_flags & DCACHE_OP_REVALIDATE))
 		return 0;
 	valid = dir->d_op->d_revalidate(dir, 0);
@@ -328,7 +373,9 @@ out_put_shown:
  * - %ENOENT, %ENOTDIR, %ELOOP, %EACCES: as for any path lookup (a missing
  *   final component is allowed);
  * - %EOPNOTSUPP: the file system makes a new directory for @path on every
- *   lookup (e.g. under /proc/PID/net), so no rule could be kept there;
+ *   lookup (e.g. under /proc/PID/net), or gives a file made at the final
+ *   name of @path a short name of its own (vfat, SMB: anything but an 8.3
+ *   name), so no rule could be kept there;
  * - %E2BIG: the process would hold more than 1024 directory rules, 1024
  *   name rules or 16384 inspectable directories and names;
  * - %ENOMEM: memory is short.

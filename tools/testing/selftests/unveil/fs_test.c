@@ -246,13 +246,12 @@ TEST_F(tree, name_rule_for_a_missing_file_allows_creating_it)
 
 /*
  * A name rule on a file goes with the file: its other names, a hard link
- * made elsewhere before the veil, meet the rule, and get no further.
+ * made elsewhere before the veil, meet the rule, and get no further; also
+ * on 9p and FUSE (in the file-system matrix), which may give each name an
+ * inode of its own.
  */
 TEST_F(tree, name_rule_holds_on_the_hard_links_of_its_file)
 {
-	/* They may give one file an inode for each of its names. */
-	if (mounted_as(self->base, "fuse") || mounted_as(self->base, "9p"))
-		SKIP(return, "FUSE and 9p: one inode for each name");
 	ASSERT_EQ(0, link(at(self->base, "b/f4"), at(self->base, "a/link4")));
 	UNVEIL(at(self->base, "a"), "rw");
 	UNVEIL(at(self->base, "b/f4"), "r");
@@ -311,6 +310,44 @@ TEST_F(tree, name_rule_holds_for_every_case_of_its_name)
 	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/ci/KNOWN"), O_WRONLY));
 	EXPECT_EQ(0, open_errno(at(self->base, "a/ci/other"),
 				O_CREAT | O_WRONLY));
+}
+
+/*
+ * vfat (in the file-system matrix) answers, for a longer name, to a short
+ * name it made up with the file: a name rule could not hold for a file made
+ * there later, and is refused, unless the name is a short name itself.
+ */
+TEST_F(tree, name_rule_where_short_names_are_made_up_is_eopnotsupp)
+{
+	if (!mounted_as(self->base, "vfat"))
+		SKIP(return, "no made-up short names here");
+	ASSERT_EQ(0, write_file(at(self->base, "a/secret-long-name.txt"), "s"));
+	ASSERT_EQ(0, write_file(at(self->base, "a/short.txt"), "s"));
+	ASSERT_EQ(0, open_errno(at(self->base, "a/SECRET~1.TXT"), O_RDONLY));
+	EXPECT_EQ(EOPNOTSUPP,
+		  unveil_errno(at(self->base, "a/secret-long-name.txt"), ""));
+	EXPECT_EQ(EOPNOTSUPP, unveil_errno(at(self->base, "a/SECRET~1.TXT"), ""));
+	EXPECT_EQ(EOPNOTSUPP,
+		  unveil_errno(at(self->base, "a/made-later.txt"), ""));
+	UNVEIL(at(self->base, "a"), "rw");
+	UNVEIL(at(self->base, "a/short.txt"), "");
+	EXPECT_EQ(EACCES, open_errno(at(self->base, "a/SHORT.TXT"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/SECRET~1.TXT"), O_RDONLY));
+}
+
+/* A directory's own rule holds, whatever name the directory is reached by. */
+TEST_F(tree, directory_rule_holds_by_a_made_up_short_name)
+{
+	if (!mounted_as(self->base, "vfat"))
+		SKIP(return, "no made-up short names here");
+	ASSERT_EQ(0, mkdir(at(self->base, "a/secret-long-dir"), 0755));
+	ASSERT_EQ(0, write_file(at(self->base, "a/secret-long-dir/f"), "s"));
+	ASSERT_EQ(0, open_errno(at(self->base, "a/SECRET~1/f"), O_RDONLY));
+	UNVEIL(at(self->base, "a"), "rw");
+	UNVEIL(at(self->base, "a/secret-long-dir"), "");
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/SECRET~1/f"), O_RDONLY));
+	EXPECT_EQ(ENOENT, open_errno(at(self->base, "a/SECRET~1"), O_RDONLY));
+	EXPECT_EQ(0, open_errno(at(self->base, "a/f1"), O_RDONLY));
 }
 
 TEST_F(tree, name_rule_survives_delete_and_recreate)

@@ -225,6 +225,39 @@ TEST_F(dir, refused_o_trunc_keeps_the_data)
 	EXPECT_EQ(4, st.st_size);
 }
 
+/*
+ * A file that its own rule lets the process only read, reached by a name
+ * not in the dentry cache in a directory that lets it write: NFS (in the
+ * file-system matrix) opens and creates by name in ->atomic_open(), and
+ * would empty the file there before the open is judged.
+ */
+TEST_F(dir, refused_o_trunc_of_a_name_not_in_the_cache_keeps_the_data)
+{
+	struct open_args args = {
+		.call = variant->call,
+		.path = at(self->base, "d/link"),
+		.flags = O_WRONLY | O_CREAT | O_TRUNC,
+	};
+	struct stat st;
+	pid_t child;
+
+	ASSERT_EQ(0, link(at(self->base, "d/file"), args.path));
+	/* Drops the unused dentries, "d/link" among them. */
+	if (write_text("/proc/sys/vm/drop_caches", "2"))
+		SKIP(return, "the dentry cache cannot be dropped here");
+	child = fork();
+	ASSERT_LE(0, child);
+	if (child == 0) {
+		if (unveil_errno(at(self->base, "d"), "rwc") ||
+		    unveil_errno(at(self->base, "d/file"), "r"))
+			_exit(255);
+		_exit(open_by(&args));
+	}
+	EXPECT_EQ(EACCES, exit_status_of(child));
+	ASSERT_EQ(0, stat(args.path, &st));
+	EXPECT_EQ(4, st.st_size);
+}
+
 /* Number of entries in @path besides "." and "..", or -1. */
 static int entries(const char *path)
 {
