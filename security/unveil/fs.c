@@ -605,7 +605,8 @@ limit_by_other_inodes(const struct unveil_ruleset *rules,
 	const struct inode *inode;
 	unveil_access_t access;
 
-	if (lookup != UNVEIL_LOOKUP_NAME)
+	if (!static_branch_unlikely(&unveil_objects_by_ino_used) ||
+	    lookup != UNVEIL_LOOKUP_NAME)
 		return match;
 	inode = READ_ONCE(dentry->d_inode);
 	if (likely(!inode ||

@@ -20,6 +20,7 @@
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/hashtable.h>
+#include <linux/jump_label.h>
 #include <linux/lsm_hooks.h>
 #include <linux/magic.h>
 #include <linux/rcupdate.h>
@@ -38,6 +39,7 @@
  */
 static DEFINE_HASHTABLE(objects_by_ino, 8);
 static DEFINE_SPINLOCK(objects_by_ino_lock);
+DEFINE_STATIC_KEY_FALSE(unveil_objects_by_ino_used);
 
 static unsigned long ino_key(const struct super_block *const sb,
 			     const unsigned long ino)
@@ -234,6 +236,10 @@ struct unveil_object *unveil_get_object(struct dentry *const dir)
 	struct unveil_object *object, *new;
 
 	might_sleep();
+	/* Checks look in the table from now on, before the object is there. */
+	if (may_have_inode_per_name(dir) &&
+	    !static_key_enabled(&unveil_objects_by_ino_used))
+		static_branch_enable(&unveil_objects_by_ino_used);
 	for (;;) {
 		rcu_read_lock();
 		object = rcu_dereference(blob->object);

@@ -8,6 +8,7 @@
 
 #include <linux/atomic.h>
 #include <linux/fs.h>
+#include <linux/jump_label.h>
 #include <linux/rcupdate.h>
 #include <linux/refcount.h>
 #include <linux/spinlock.h>
@@ -113,6 +114,9 @@ unveil_superblock(const struct super_block *const sb)
 {
 	return sb->s_security + unveil_blob_sizes.lbs_superblock;
 }
+
+/* Whether any object was ever put in the table by inode number. */
+DECLARE_STATIC_KEY_FALSE(unveil_objects_by_ino_used);
 
 struct unveil_object *unveil_get_object(struct dentry *dir);
 const struct unveil_object *
