@@ -305,22 +305,10 @@ int unveil_refusals_show(struct seq_file *const m,
 	return 0;
 }
 
-/*
- * The command name of the current task in @comm, without the task lock
- * (as lsm_audit.c does): a report may come from under any lock, that one
- * included.
- */
-static char *current_comm(char *const comm)
-{
-	memcpy(comm, current->comm, TASK_COMM_LEN);
-	comm[TASK_COMM_LEN - 1] = '\0';
-	return comm;
-}
-
 /**
  * unveil_report_refusal - Report a call that a veil refuses
  * @refusals: The ring of refusals of the veil.
- * @record: The call; its @pid and @comm are filled in here.
+ * @record: The call, of the current process (unveil_record_current()).
  * @path: The file the call was refused, or NULL if it concerns none.
  * @learning: The veil only learns: the call goes on.
  *
@@ -328,14 +316,10 @@ static char *current_comm(char *const comm)
  * context.
  */
 void unveil_report_refusal(struct unveil_refusals *const refusals,
-			   struct unveil_record *const record,
+			   const struct unveil_record *const record,
 			   const struct path *const path, const bool learning)
 {
-	char comm[TASK_COMM_LEN];
-
 	might_sleep_if(path);
-	record->pid = task_tgid_nr(current);
-	record->comm = current_comm(comm);
 	if (!WARN_ON_ONCE(!refusals))
 		keep_in_ring(refusals, record);
 	if (audit_enabled) {
@@ -380,9 +364,11 @@ void unveil_report_capability(struct unveil_refusals *const refusals,
 		.err = -EPERM,
 		.path = "",
 	};
+	char comm[TASK_COMM_LEN];
 
 	if (WARN_ON_ONCE(!cap_valid(cap)) ||
 	    test_and_set_bit(cap, refusals->capabilities_reported))
 		return;
+	unveil_record_current(&record, comm);
 	unveil_report_refusal(refusals, &record, NULL, false);
 }

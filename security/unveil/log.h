@@ -21,7 +21,7 @@ int unveil_refusals_show(struct seq_file *m, struct pid_namespace *ns,
 			 struct unveil_refusals *refusals);
 const char *unveil_shown_path(const struct path *path, char *buf);
 void unveil_report_refusal(struct unveil_refusals *refusals,
-			   struct unveil_record *record,
+			   const struct unveil_record *record,
 			   const struct path *path, bool learning);
 void unveil_report_capability(struct unveil_refusals *refusals, int cap,
 			      const char *name);

@@ -129,6 +129,25 @@ void unveil_seq_record(struct seq_file *const m,
 }
 
 /**
+ * unveil_record_current - Fill in a record's process: the current one
+ * @record: The record.
+ * @comm: Room for the command name, which @record points to.
+ *
+ * The name is read without the task lock, as lsm_audit.c does: a report may
+ * come from under any lock, that one included.
+ *
+ * Context: Any task context.
+ */
+void unveil_record_current(struct unveil_record *const record,
+			   char comm[TASK_COMM_LEN])
+{
+	memcpy(comm, current->comm, TASK_COMM_LEN);
+	comm[TASK_COMM_LEN - 1] = '\0';
+	record->pid = task_tgid_nr(current);
+	record->comm = comm;
+}
+
+/**
  * unveil_keep - Keep a refused call of the current process
  * @kept: Where to keep it; its @pid, if any, was put before.
  * @record: The call.

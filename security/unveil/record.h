@@ -62,6 +62,8 @@ struct unveil_kept {
 	char comm[TASK_COMM_LEN];
 };
 
+void unveil_record_current(struct unveil_record *record,
+			   char comm[TASK_COMM_LEN]);
 void unveil_keep(struct unveil_kept *kept, const struct unveil_record *record);
 void unveil_seq_kept(struct seq_file *m, struct pid_namespace *ns,
 		     const struct unveil_kept *kept, const char *path,

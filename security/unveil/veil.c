@@ -339,10 +339,12 @@ int unveil_refuse(const char *const op, const struct path *const path,
 		.path = "",
 	};
 	struct unveil_learned *learned;
+	char comm[TASK_COMM_LEN];
 	char *buf = NULL;
 
 	if (WARN_ON_ONCE(!veil))
 		return err;
+	unveil_record_current(&record, comm);
 	/*
 	 * Called after a check found rules.  Pairs with their
 	 * rcu_assign_pointer(), which unveil_current_veil_learn() came

@@ -38,24 +38,31 @@ static int read_attr(pid_t pid, const char *name, char *buf, size_t size)
  * Returns 0, or what failed: 100 + errno of learning or unveil(), 1 for
  * @calls, 2 for the read.
  */
+/* The fields after errno of this program's records, named by name_pids(). */
+#define BY_CHILD "pid=CHILD comm=\"learn_test\""
+#define BY_OTHER "pid=OTHER comm=\"learn_test\""
+/* The last field of a record, for @rel in TMP_DIR. */
+#define PATH_FIELD(rel) " path=\"" TMP_DIR rel "\"\n"
+
 /*
  * Writes the pid fields of @buf (@size bytes) as "pid=CHILD" for @child and
  * "pid=OTHER" for another process, so that the lines compare as text.
  */
 static void name_pids(char *buf, size_t size, pid_t child)
 {
-	char *copy = strdup(buf), *from = copy, *field;
+	char *copy = strdup(buf), *from = copy, *field, *end;
 	size_t len = 0;
-	int pid, n;
+	long pid;
 
 	if (!copy)
 		return;
-	while ((field = strstr(from, " pid=")) &&
-	       sscanf(field, " pid=%d%n", &pid, &n) == 1) {
+	/* strtol(), not sscanf(), which would measure the rest each time. */
+	while ((field = strstr(from, " pid="))) {
+		pid = strtol(field + 5, &end, 10);
 		len += snprintf(buf + len, size - len, "%.*s pid=%s",
 				(int)(field - from), from,
 				pid == child ? "CHILD" : "OTHER");
-		from = field + n;
+		from = end;
 	}
 	snprintf(buf + len, size - len, "%s", from);
 	free(copy);
@@ -201,8 +208,8 @@ TEST_F(learn, allows_and_records_what_the_veil_would_refuse)
 				      read_hidden_and_write_readable,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 2 dropped 0\n"
-		     "op=open needed=r held=- errno=2 pid=CHILD comm=\"learn_test\" path=\"" TMP_DIR "/file\"\n"
-		     "op=open needed=w held=r errno=13 pid=CHILD comm=\"learn_test\" path=\"" TMP_DIR "/dir/f\"\n",
+		     "op=open needed=r held=- errno=2 " BY_CHILD PATH_FIELD("/file")
+		     "op=open needed=w held=r errno=13 " BY_CHILD PATH_FIELD("/dir/f"),
 		     self->buf);
 }
 
@@ -212,7 +219,7 @@ TEST_F(learn, lists_an_operation_on_a_path_once_with_all_its_letters)
 				      open_twice_then_read_write, self->buf,
 				      sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=open needed=rw held=- errno=2 pid=CHILD comm=\"learn_test\" path=\"" TMP_DIR "/file\"\n",
+		     "op=open needed=rw held=- errno=2 " BY_CHILD PATH_FIELD("/file"),
 		     self->buf);
 }
 
@@ -223,7 +230,7 @@ TEST_F(learn, names_the_file_a_creation_makes_and_makes_it)
 	ASSERT_EQ(0, learned_of_child(TMP_DIR "/dir", "r", create_file,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=create needed=wc held=r errno=13 pid=CHILD comm=\"learn_test\" path=\"" TMP_DIR "/dir/new\"\n",
+		     "op=create needed=wc held=r errno=13 " BY_CHILD PATH_FIELD("/dir/new"),
 		     self->buf);
 	EXPECT_EQ(0, stat(TMP_DIR "/dir/new", &st));
 }
@@ -234,7 +241,7 @@ TEST_F(learn, records_what_its_children_would_be_refused)
 				      fork_child_reading_hidden_file,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=open needed=r held=- errno=2 pid=OTHER comm=\"learn_test\" path=\"" TMP_DIR "/file\"\n",
+		     "op=open needed=r held=- errno=2 " BY_OTHER PATH_FIELD("/file"),
 		     self->buf);
 }
 
@@ -243,7 +250,7 @@ TEST_F(learn, records_calls_that_no_rule_allows)
 	ASSERT_EQ(0, learned_of_child(TMP_DIR "/dir", "r", make_a_file_handle,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=name_to_handle_at needed=- held=- errno=1 pid=CHILD comm=\"learn_test\" path=\"" TMP_DIR "/dir\"\n",
+		     "op=name_to_handle_at needed=- held=- errno=1 " BY_CHILD PATH_FIELD("/dir"),
 		     self->buf);
 }
 

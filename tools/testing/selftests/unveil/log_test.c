@@ -279,7 +279,7 @@ FIXTURE_TEARDOWN_PARENT(refusal_log)
  * @child's, with @fields (a format for the pid).
  */
 static void expect_refusal_line(struct __test_metadata *const _metadata,
-			       int kmsg, pid_t child, const char *fields)
+				int kmsg, pid_t child, const char *fields)
 {
 	char line[4096], text[4096], expected[4200];
 
@@ -303,8 +303,8 @@ TEST_F(refusal_log, hidden_file_logs_open_with_nothing_held)
 					  1, ENOENT);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=r held=- errno=2",
-				  TMP_DIR "/hidden/file"));
+			    FIELDS("op=open needed=r held=- errno=2",
+				   TMP_DIR "/hidden/file"));
 }
 
 TEST_F(refusal_log, missing_letter_logs_needed_and_held)
@@ -313,8 +313,8 @@ TEST_F(refusal_log, missing_letter_logs_needed_and_held)
 					  open_read_write, 1, EACCES);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=rw held=r errno=13",
-				  TMP_DIR "/visible/file"));
+			    FIELDS("op=open needed=rw held=r errno=13",
+				   TMP_DIR "/visible/file"));
 }
 
 TEST_F(refusal_log, creation_logs_the_new_name)
@@ -323,8 +323,8 @@ TEST_F(refusal_log, creation_logs_the_new_name)
 					  1, EACCES);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=mkdir needed=c held=rw errno=13",
-				  TMP_DIR "/visible/new"));
+			    FIELDS("op=mkdir needed=c held=rw errno=13",
+				   TMP_DIR "/visible/new"));
 }
 
 TEST_F(refusal_log, open_creating_a_file_logs_create_and_its_name)
@@ -333,8 +333,8 @@ TEST_F(refusal_log, open_creating_a_file_logs_create_and_its_name)
 					  create_file, 1, EACCES);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=create needed=c held=rw errno=13",
-				  TMP_DIR "/visible/new"));
+			    FIELDS("op=create needed=c held=rw errno=13",
+				   TMP_DIR "/visible/new"));
 }
 
 TEST_F(refusal_log, learning_veil_logs_learned_and_allows)
@@ -361,8 +361,8 @@ TEST_F(refusal_log, mount_logs_eperm)
 					  mount_tmpfs, 1, EPERM);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=mount needed=- held=- errno=1",
-				  TMP_DIR "/visible"));
+			    FIELDS("op=mount needed=- held=- errno=1",
+				   TMP_DIR "/visible"));
 }
 
 TEST_F(refusal_log, quote_and_newline_in_name_are_escaped)
@@ -371,8 +371,8 @@ TEST_F(refusal_log, quote_and_newline_in_name_are_escaped)
 					  open_quoted_name, 1, EACCES);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=w held=r errno=13",
-				  TMP_DIR "/visible/a\\x22b\\x0ac"));
+			    FIELDS("op=open needed=w held=r errno=13",
+				   TMP_DIR "/visible/a\\x22b\\x0ac"));
 }
 
 TEST_F(refusal_log, control_characters_in_comm_are_escaped)
@@ -382,8 +382,8 @@ TEST_F(refusal_log, control_characters_in_comm_are_escaped)
 					  ENOENT);
 
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\""
-			   TMP_DIR "/hidden/file\"");
+			    "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\""
+			    TMP_DIR "/hidden/file\"");
 }
 
 TEST_F(refusal_log, long_path_is_cut_to_768_bytes)
@@ -460,8 +460,8 @@ TEST_F(refusal_log, widening_rename_logs_what_the_new_name_grants)
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_EQ(0, status);
 	expect_refusal_line(_metadata, self->kmsg, child,
-			   FIELDS("op=rename needed=rwc held=rc errno=18",
-				  TMP_DIR "/visible/file"));
+			    FIELDS("op=rename needed=rwc held=rc errno=18",
+				   TMP_DIR "/visible/file"));
 }
 
 /*
