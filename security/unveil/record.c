@@ -96,15 +96,20 @@ void unveil_write_record(struct seq_buf *const s,
 }
 
 /*
- * The rest of @m's buffer as @s.  A line that does not fit makes seq_read()
- * show the file again with a larger buffer (see seq_end()).
+ * The rest of @m's buffer as @s, or false if it is full.  A line that does
+ * not fit makes seq_read() show the file again with a larger buffer (see
+ * seq_end()).
  */
-static void seq_begin(struct seq_file *const m, struct seq_buf *const s)
+static bool seq_begin(struct seq_file *const m, struct seq_buf *const s)
 {
 	char *buf;
 	const size_t size = seq_get_buf(m, &buf);
 
+	/* A seq_buf of no bytes warns at each write. */
+	if (!size)
+		return false;
 	seq_buf_init(s, buf, size);
+	return true;
 }
 
 static void seq_end(struct seq_file *const m, struct seq_buf *const s)
@@ -122,7 +127,8 @@ void unveil_seq_record(struct seq_file *const m,
 {
 	struct seq_buf s;
 
-	seq_begin(m, &s);
+	if (!seq_begin(m, &s))
+		return;
 	unveil_write_record(&s, record, SIZE_MAX);
 	seq_buf_putc(&s, '\n');
 	seq_end(m, &s);
@@ -206,7 +212,8 @@ void unveil_seq_rule(struct seq_file *const m, const unveil_access_t access,
 	size_t room = SIZE_MAX;
 	struct seq_buf s;
 
-	seq_begin(m, &s);
+	if (!seq_begin(m, &s))
+		return;
 	seq_buf_printf(&s, "rule %s \"", unveil_format_access(access, letters));
 	write_escaped(&s, dir, dir_len, &room);
 	if (name) {
