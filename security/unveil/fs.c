@@ -19,6 +19,7 @@
 
 #include <asm/ioctls.h>
 #include <linux/binfmts.h>
+#include <linux/cleanup.h>
 #include <linux/dcache.h>
 #include <linux/falloc.h>
 #include <linux/fs.h>
@@ -664,6 +665,25 @@ static bool is_pathless(const struct path *const path)
 }
 
 /*
+ * Finds in *@match what the rules of the current process say of @path,
+ * under RCU.  Returns false, leaving *@match alone, for a process without
+ * rules.
+ */
+static __always_inline bool find_current_match(const struct path *const path,
+					       const enum unveil_lookup lookup,
+					       struct unveil_match *const match)
+{
+	const struct unveil_ruleset *rules;
+
+	guard(rcu)();
+	rules = unveil_current_rules();
+	if (!rules)
+		return false;
+	*match = find_match(rules, path, lookup);
+	return true;
+}
+
+/*
  * Judges @path for the current process, for the operation @op that needs
  * @needed: the one check of every file system hook, called once
  * unveil_used_anywhere(), out of line.  A process without a veil only
@@ -677,18 +697,11 @@ static noinline int check_path(const struct path *const path,
 			       const unveil_access_t needed,
 			       const char *const op)
 {
-	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 	int err;
 
-	rcu_read_lock();
-	rules = unveil_current_rules();
-	if (!rules) {
-		rcu_read_unlock();
+	if (!find_current_match(path, lookup, &match))
 		return 0;
-	}
-	match = find_match(rules, path, lookup);
-	rcu_read_unlock();
 	if ((needed & UNVEIL_ACCESS_INSPECT) && match.inspectable)
 		return 0;
 	err = unveil_verdict(match.kind, match.access,
@@ -742,25 +755,21 @@ static int check_no_more_access(const struct path *const from,
 	const struct unveil_dir *own;
 	unveil_access_t had, gets;
 
-	rcu_read_lock();
-	rules = unveil_current_rules();
-	if (!rules) {
-		rcu_read_unlock();
-		return 0;
+	scoped_guard(rcu) {
+		rules = unveil_current_rules();
+		if (!rules)
+			return 0;
+		/*
+		 * A directory with its own rule, or a file that a name rule
+		 * named, takes its rule along: nothing changes.
+		 */
+		own = dir_of(rules, from->dentry);
+		if (own && unveil_dir_has_rule(own) &&
+		    (lookup == UNVEIL_LOOKUP_DIR || READ_ONCE(own->is_file)))
+			return 0;
+		had = effective_access(rules, from, lookup);
+		gets = effective_access(rules, to, lookup);
 	}
-	/*
-	 * A directory with its own rule, or a file that a name rule named,
-	 * takes its rule along: nothing changes.
-	 */
-	own = dir_of(rules, from->dentry);
-	if (own && unveil_dir_has_rule(own) &&
-	    (lookup == UNVEIL_LOOKUP_DIR || READ_ONCE(own->is_file))) {
-		rcu_read_unlock();
-		return 0;
-	}
-	had = effective_access(rules, from, lookup);
-	gets = effective_access(rules, to, lookup);
-	rcu_read_unlock();
 	if (!(gets & ~had))
 		return 0;
 	/* Reported as if the object needed what its new name would give. */
@@ -803,17 +812,10 @@ open_needs(const fmode_t mode, const unsigned int flags,
  */
 static bool current_may_read(const struct path *const path)
 {
-	const struct unveil_ruleset *rules;
 	struct unveil_match match;
 
-	rcu_read_lock();
-	rules = unveil_current_rules();
-	if (!rules) {
-		rcu_read_unlock();
+	if (!find_current_match(path, lookup_of(path->dentry), &match))
 		return true;
-	}
-	match = find_match(rules, path, lookup_of(path->dentry));
-	rcu_read_unlock();
 	return !unveil_verdict(match.kind, match.access, UNVEIL_ACCESS_READ) ||
 	       is_pathless(path);
 }
@@ -932,7 +934,8 @@ static bool current_is_veiled(void)
  * change the mount tree, reach files without a lookup, or watch a whole
  * file system.  @path is its object if it has one.
  */
-static int deny_if_veiled(const char *const op, const struct path *const path)
+static int refuse_if_veiled(const char *const op,
+			    const struct path *const path)
 {
 	if (!current_is_veiled())
 		return 0;
@@ -949,7 +952,7 @@ static int hook_path_mknod(const struct path *const dir,
 	if (S_ISCHR(mode) || S_ISBLK(mode)) {
 		const struct path pos = { .mnt = dir->mnt, .dentry = dentry };
 
-		return deny_if_veiled("mknod", &pos);
+		return refuse_if_veiled("mknod", &pos);
 	}
 	/* open(O_CREAT) makes regular files through here too. */
 	return check_name(dir, dentry, UNVEIL_ACCESS_CREATE,
@@ -1063,7 +1066,7 @@ static noinline int judge_rename(const struct path *const old_dir,
 
 	/* A whiteout is a character device node (0:0), made at the source. */
 	if (flags & RENAME_WHITEOUT)
-		return deny_if_veiled("rename", &from);
+		return refuse_if_veiled("rename", &from);
 	err = check_path(&from, old_lookup, move, "rename");
 	if (err)
 		return err;
@@ -1122,7 +1125,7 @@ static int hook_path_notify(const struct path *const path, const u64 mask,
 	 * was used, hidden or not.
 	 */
 	if (obj_type != FSNOTIFY_OBJ_TYPE_INODE || (mask & FS_REPORTS_DIR_NAME))
-		return deny_if_veiled("watch", path);
+		return refuse_if_veiled("watch", path);
 	return check_path(path, lookup_of(path->dentry), UNVEIL_ACCESS_READ,
 			  "watch");
 }
@@ -1131,31 +1134,31 @@ static int hook_sb_mount(const char *const dev_name,
 			 const struct path *const path, const char *const type,
 			 const unsigned long flags, void *const data)
 {
-	return deny_if_veiled("mount", path);
+	return refuse_if_veiled("mount", path);
 }
 
 static int hook_move_mount(const struct path *const from_path,
 			   const struct path *const to_path)
 {
-	return deny_if_veiled("move_mount", to_path);
+	return refuse_if_veiled("move_mount", to_path);
 }
 
 static int hook_sb_umount(struct vfsmount *const mnt, const int flags)
 {
 	const struct path root = { .mnt = mnt, .dentry = mnt->mnt_root };
 
-	return deny_if_veiled("umount", &root);
+	return refuse_if_veiled("umount", &root);
 }
 
 static int hook_sb_remount(struct super_block *const sb, void *const mnt_opts)
 {
-	return deny_if_veiled("remount", NULL);
+	return refuse_if_veiled("remount", NULL);
 }
 
 static int hook_sb_pivotroot(const struct path *const old_path,
 			     const struct path *const new_path)
 {
-	return deny_if_veiled("pivot_root", new_path);
+	return refuse_if_veiled("pivot_root", new_path);
 }
 
 static int hook_mount_api(const enum lsm_mount_op op,
@@ -1175,7 +1178,7 @@ static int hook_mount_api(const enum lsm_mount_op op,
 
 	if (!WARN_ON_ONCE(op >= ARRAY_SIZE(names) || !names[op]))
 		name = names[op];
-	return deny_if_veiled(name, path);
+	return refuse_if_veiled(name, path);
 }
 
 /*
@@ -1184,7 +1187,7 @@ static int hook_mount_api(const enum lsm_mount_op op,
  */
 static int hook_file_handle(const struct path *const path, const bool decode)
 {
-	return deny_if_veiled(decode ? "open_by_handle_at" :
+	return refuse_if_veiled(decode ? "open_by_handle_at" :
 			      "name_to_handle_at", path);
 }
 
@@ -1373,7 +1376,7 @@ static int hook_uring_cmd(struct io_uring_cmd *const ioucmd)
 	if (!unveil_used_anywhere() ||
 	    !commands_go_to_file_system(ioucmd->file))
 		return 0;
-	return deny_if_veiled("uring_cmd", &ioucmd->file->f_path);
+	return refuse_if_veiled("uring_cmd", &ioucmd->file->f_path);
 }
 #endif /* CONFIG_IO_URING */
 

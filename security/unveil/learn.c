@@ -5,17 +5,18 @@
  * A process that writes "1" to /proc/self/attr/unveil/learn before its first
  * unveil() gets a learning veil: every check is made as under any veil, but
  * a call the veil would refuse is allowed, reported ("learned" instead of
- * "denied" in the log line, learning=1 in the audit record) and added to a
+ * "refused" in the log line, learning=1 in the audit record) and added to a
  * set that the veil's owner reads from /proc/PID/attr/unveil/learned:
  *
  *   learned 2 dropped 0
- *   op=open needed=r held=- errno=2 path="/etc/passwd"
- *   op=create needed=wc held=r errno=13 path="/srv/new"
+ *   op=open needed=r held=- errno=2 pid=71 comm="python3" path="/etc/passwd"
+ *   op=create needed=wc held=r errno=13 pid=72 comm="sh" path="/srv/new"
  *
  * Each operation on a path is listed once, in the order first seen, with
- * the letters of every such call; "errno" is what the first one would have
- * got.  Unlike the ring of refusals (log.c), paths are never cut: a launcher
- * turns them into rules.  The set is shared, as the ring is, by the
+ * the letters of every such call; the rest is what the first one was and
+ * would have got, written as every report writes a refusal (record.c).
+ * Unlike the ring of refusals (log.c), paths are never cut: a launcher turns
+ * them into rules.  The set is shared, as the ring is, by the
  * processes forked from the learner, and is bounded: past UNVEIL_LEARNED_MAX
  * entries or UNVEIL_LEARNED_BYTES bytes, new ones are only counted.
  *
@@ -30,12 +31,12 @@
 #include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/refcount.h>
+#include <linux/pid.h>
 #include <linux/seq_file.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/stringhash.h>
 
-#include "common.h"
 #include "learn.h"
 
 #define UNVEIL_LEARNED_MAX	4096
@@ -52,14 +53,10 @@ struct unveil_learned_entry {
 	struct list_head list;
 	/** @hash: Hash of @path. */
 	u32 hash;
-	/** @op: Name of the operation (a string constant). */
-	const char *op;
-	/** @needed: Letters all such calls needed. */
-	unveil_access_t needed;
-	/** @held: Letters of the nearest rule. */
-	unveil_access_t held;
-	/** @err: The error the first such call would have got, negative. */
-	int err;
+	/**
+	 * @kept: The first such call, with the letters all of them needed.
+	 */
+	struct unveil_kept kept;
 	/** @path: The path, NUL-terminated. */
 	char path[];
 };
@@ -133,8 +130,10 @@ void unveil_learned_put(struct unveil_learned *learned)
 
 	if (!learned || !refcount_dec_and_test(&learned->usage))
 		return;
-	list_for_each_entry_safe(entry, next, &learned->entries, list)
+	list_for_each_entry_safe(entry, next, &learned->entries, list) {
+		put_pid(entry->kept.pid);
 		kfree(entry);
+	}
 	mutex_destroy(&learned->lock);
 	kfree(learned);
 }
@@ -146,7 +145,7 @@ find_entry(struct unveil_learned *const learned, const u32 hash,
 	struct unveil_learned_entry *entry;
 
 	hash_for_each_possible(learned->table, entry, hash_node, hash)
-		if (entry->hash == hash && !strcmp(entry->op, op) &&
+		if (entry->hash == hash && !strcmp(entry->kept.op, op) &&
 		    !strcmp(entry->path, path))
 			return entry;
 	return NULL;
@@ -155,29 +154,24 @@ find_entry(struct unveil_learned *const learned, const u32 hash,
 /**
  * unveil_learned_add - Learn that a call needed more than the veil grants
  * @learned: Set of the current process's veil.
- * @op: Name of the operation, a string constant.
- * @path: The path as the reports show it.
- * @needed: Permissions the call needed.
- * @held: Permissions the rule nearest to @path grants.
- * @err: The error the call would have got (negative).
+ * @record: The call, made by the current process, with a path that is not
+ *          cut.
  *
  * Context: Process context that may sleep.  Takes @learned->lock.
  */
 void unveil_learned_add(struct unveil_learned *const learned,
-			const char *const op, const char *const path,
-			const unveil_access_t needed,
-			const unveil_access_t held, const int err)
+			const struct unveil_record *const record)
 {
-	const size_t len = strlen(path);
+	const size_t len = strlen(record->path);
 	const size_t size = struct_size_t(struct unveil_learned_entry, path,
 					  len + 1);
-	const u32 hash = full_name_hash(NULL, path, len);
+	const u32 hash = full_name_hash(NULL, record->path, len);
 	struct unveil_learned_entry *entry;
 
 	mutex_lock(&learned->lock);
-	entry = find_entry(learned, hash, op, path);
+	entry = find_entry(learned, hash, record->op, record->path);
 	if (entry) {
-		entry->needed |= needed;
+		entry->kept.needed |= record->needed;
 		goto out_unlock;
 	}
 	if (learned->count >= UNVEIL_LEARNED_MAX ||
@@ -191,11 +185,8 @@ void unveil_learned_add(struct unveil_learned *const learned,
 		goto out_unlock;
 	}
 	entry->hash = hash;
-	entry->op = op;
-	entry->needed = needed;
-	entry->held = held;
-	entry->err = err;
-	memcpy(entry->path, path, len + 1);
+	unveil_keep(&entry->kept, record);
+	memcpy(entry->path, record->path, len + 1);
 	hash_add(learned->table, &entry->hash_node, hash);
 	list_add_tail(&entry->list, &learned->entries);
 	learned->count++;
@@ -204,31 +195,19 @@ out_unlock:
 	mutex_unlock(&learned->lock);
 }
 
-/* Writes @path as the reports quote it, never cut. */
-static void show_path(struct seq_file *const m, const char *const path)
-{
-	const unsigned char *c;
-
-	for (c = path; *c; c++) {
-		if (unveil_must_escape(*c))
-			seq_printf(m, "\\x%02x", *c);
-		else
-			seq_putc(m, *c);
-	}
-}
-
 /**
  * unveil_learned_show - Show what a learning veil would have refused
  * @m: The file being read.
+ * @ns: PID namespace the reader sees PIDs in.
  * @learned: Set, or NULL for a veil that does not learn.
  *
  * Context: Process context.  Takes @learned->lock.
  * Return: 0.
  */
 int unveil_learned_show(struct seq_file *const m,
+			struct pid_namespace *const ns,
 			struct unveil_learned *const learned)
 {
-	char needed[UNVEIL_ACCESS_LETTERS_SIZE], held[UNVEIL_ACCESS_LETTERS_SIZE];
 	struct unveil_learned_entry *entry;
 
 	if (!learned) {
@@ -238,13 +217,8 @@ int unveil_learned_show(struct seq_file *const m,
 	mutex_lock(&learned->lock);
 	seq_printf(m, "learned %u dropped %llu\n", learned->count,
 		   learned->dropped);
-	list_for_each_entry(entry, &learned->entries, list) {
-		seq_printf(m, "op=%s needed=%s held=%s errno=%d path=\"",
-			   entry->op, unveil_format_access(entry->needed, needed),
-			   unveil_format_access(entry->held, held), -entry->err);
-		show_path(m, entry->path);
-		seq_puts(m, "\"\n");
-	}
+	list_for_each_entry(entry, &learned->entries, list)
+		unveil_seq_kept(m, ns, &entry->kept, entry->path, false);
 	mutex_unlock(&learned->lock);
 	return 0;
 }

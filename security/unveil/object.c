@@ -17,6 +17,7 @@
  * &unveil_inode_security.object and &unveil_object.inode under RCU only.
  */
 
+#include <linux/atomic.h>
 #include <linux/dcache.h>
 #include <linux/fs.h>
 #include <linux/hashtable.h>
@@ -132,6 +133,24 @@ static void put_inode_ref(struct inode *const inode)
 		wake_up_var(&unveil_superblock(sb)->inode_refs);
 }
 
+/* Objects untied from their inode since boot (unveil_objects_untied()). */
+static atomic_long_t objects_untied = ATOMIC_LONG_INIT(0);
+
+/**
+ * unveil_objects_untied - How many objects lost their inode since boot
+ *
+ * An unmount unties the objects of its file system: the rules on them can
+ * never match again.  A ruleset that read this count before it was copied
+ * holds no such directory while the count stays the same.
+ *
+ * Return: The count; it only grows.
+ */
+long unveil_objects_untied(void)
+{
+	/* Pairs with the release in untie(): a later copy sees the object. */
+	return atomic_long_read_acquire(&objects_untied);
+}
+
 /*
  * Unties @object from @inode if it is still tied to it.  Returns true if the
  * caller now owns the object's inode reference.
@@ -143,6 +162,8 @@ static bool untie(struct unveil_object *const object, struct inode *const inode)
 	spin_lock(&object->lock);
 	if (object->inode == inode) {
 		object->inode = NULL;
+		/* Counted once the object is seen untied. */
+		atomic_long_inc_return_release(&objects_untied);
 		spin_lock(&inode->i_lock);
 		rcu_assign_pointer(unveil_inode(inode)->object, NULL);
 		spin_unlock(&inode->i_lock);

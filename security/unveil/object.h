@@ -122,6 +122,7 @@ struct unveil_object *unveil_get_object(struct dentry *dir);
 const struct unveil_object *
 unveil_next_object_of_ino(const struct inode *inode,
 			  const struct unveil_object *prev);
+long unveil_objects_untied(void);
 void unveil_object_get(struct unveil_object *object);
 void unveil_object_put(struct unveil_object *object);
 

@@ -1,6 +1,34 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * unveil LSM - Rules of a process and how they decide
+ *
+ * A ruleset is changed in place while nothing else holds it and it has
+ * room, and copied otherwise (unveil_ruleset_add()); either way checks read
+ * it at the same time, under RCU and without a lock.  So an entry is
+ * written whole before the store that makes it reachable, and what may
+ * grow is read after the load that says how far.
+ *
+ * Locking: changes are serialised by the caller (the veil's lock).  Lockless
+ * readers rely on these release/acquire pairs, one per thing published:
+ *
+ * - a directory entry: its hash slot, hash_dir() ->
+ *   unveil_ruleset_find();
+ * - the number of directories, apply_change() -> counts_kept();
+ * - a directory's rule, with its permissions: &unveil_dir.has_rule,
+ *   set_dir_rule() -> unveil_dir_has_rule();
+ * - the rule for what is mounted on it: &unveil_dir.has_mount_rule,
+ *   set_dir_rule() -> unveil_dir_has_mount_rule();
+ * - a larger name table, with every entry copied: &unveil_dir.names,
+ *   apply_names() -> unveil_dir_names();
+ * - a name entry: its hash slot, append_name() -> find_name();
+ * - the number of names, append_name() -> count_dir();
+ * - a name's rule, with its permissions: &unveil_name_rule.is_rule,
+ *   set_name_rule() -> unveil_name_is_rule().
+ *
+ * Permissions, flags, the shown path and the counts are single values that
+ * a reader may see old or new: written with WRITE_ONCE(), read with
+ * READ_ONCE().  The ruleset itself is published by rcu_assign_pointer() of
+ * &unveil_veil.rules (veil.c) and freed after a grace period.
  */
 
 #include <kunit/test.h>
@@ -85,58 +113,90 @@ unveil_dir_find_name(const struct unveil_dir *const dir, const char *const name,
 	return names ? find_name(names, name, len, hash) : NULL;
 }
 
-/*
- * What a change does to one name: make or replace a rule, make it
- * inspectable, or both.  @found is the name's entry in the ruleset the
- * change applies to.
+/**
+ * struct name_change - What a change does to one name
+ *
+ * Make or replace a rule, make the name inspectable, or both.  Lives for
+ * one unveil_ruleset_add(), in a &struct sorted_change.
  */
 struct name_change {
+	/** @entry: The entry as the change leaves it. */
 	struct unveil_name_rule entry;
+	/** @found: The name's entry in the ruleset changed, or NULL. */
 	const struct unveil_name_rule *found;
 };
 
-/*
- * What a change does to one directory, and to @num_names names in it,
- * starting at @first_name: a rule, a rule for what is mounted on it, or
- * both, with @access.  @found is the directory's entry in the ruleset the
- * change applies to; @grown, a larger name table made ready for it.
+/**
+ * struct dir_change - What a change does to one directory and its names
+ *
+ * Lives for one unveil_ruleset_add(), in a &struct sorted_change.
  */
 struct dir_change {
+	/** @object: The directory (or named file); borrowed from the change. */
 	struct unveil_object *object;
+	/** @found: The directory's entry in the ruleset changed, or NULL. */
 	const struct unveil_dir *found;
+	/** @rule: The change makes or replaces the directory's rule. */
 	bool rule;
+	/** @mount_rule: ... or the rule for what is mounted on it. */
 	bool mount_rule;
+	/** @file: @object is a file that a name rule named. */
 	bool file;
+	/** @access: Permissions of the rules it makes. */
 	unveil_access_t access;
+	/** @inspectable: The change makes the directory inspectable. */
 	bool inspectable;
+	/** @shown: Path shown for a directory new to the ruleset; borrowed. */
 	struct unveil_shown_path *shown;
+	/** @first_name: Index of its first &struct name_change. */
 	u32 first_name;
+	/** @num_names: Number of its name changes. */
 	u32 num_names;
+	/**
+	 * @grown: A larger name table made ready for it, or NULL; owned
+	 * until the change is applied.
+	 */
 	struct unveil_names *grown;
 };
 
-/*
- * A change sorted by directory, then name: one dir_change per directory,
- * its name_changes side by side.
+/**
+ * struct sorted_change - A change sorted by directory, then name
+ *
+ * One &struct dir_change per directory, its name changes side by side.
+ * Allocated by sort_change(), freed by free_sorted().
  */
 struct sorted_change {
+	/** @dirs: The directories, sorted. */
 	struct dir_change *dirs;
+	/** @num_dirs: Number of @dirs. */
 	u32 num_dirs;
+	/** @names: The names of all of @dirs, grouped by directory. */
 	struct name_change *names;
+	/** @num_names: Number of @names. */
 	u32 num_names;
 };
 
-/*
- * One item of a change: the rule, the rule for what is mounted on a covered
- * directory, the rule of a named file, or an inspectable directory or name.
+/**
+ * struct change_item - One item of a change, before it is sorted
+ *
+ * The rule, the rule for what is mounted on a covered directory, the rule
+ * of a named file, or an inspectable directory or name.  Lives in an array
+ * of list_items() for one sort_change().
  */
 struct change_item {
+	/** @object: The directory; borrowed from the change. */
 	struct unveil_object *object;
+	/** @name: The name in it, or NULL; borrowed from the change. */
 	const char *name;
+	/** @len: Length of @name. */
 	size_t len;
+	/** @rule: The item is a rule. */
 	bool rule;
+	/** @covered: ... for what is mounted on @object. */
 	bool covered;
+	/** @file: ... for the file @object, which a name rule named. */
 	bool file;
+	/** @inspectable: The item makes @object or @name inspectable. */
 	bool inspectable;
 };
 
@@ -467,6 +527,19 @@ static void count_change(struct ruleset_counts *const counts,
 	}
 }
 
+/* Whether @counts leave room for one more rule, on a @name or a directory. */
+static bool has_room_for_one_more(const struct ruleset_counts *const counts,
+				  const char *const name)
+{
+	struct ruleset_counts more = *counts;
+
+	if (name)
+		more.num_name_rules++;
+	else
+		more.num_dir_rules++;
+	return !over_limits(&more);
+}
+
 /**
  * unveil_ruleset_has_room - Whether a rule passes the limits
  * @old: Current rules, or NULL; may be read without the veil's lock.
@@ -503,12 +576,16 @@ bool unveil_ruleset_has_room(const struct unveil_ruleset *const old,
 	} else if (found && unveil_dir_has_rule(found)) {
 		return true;
 	}
-	/* At the limit, rules on unmounted file systems do not count. */
-	if (name ? counts.num_name_rules >= UNVEIL_MAX_NAME_RULES :
-		   counts.num_dir_rules >= UNVEIL_MAX_DIR_RULES)
-		counts = counts_kept(old, NULL);
-	return name ? counts.num_name_rules < UNVEIL_MAX_NAME_RULES :
-		      counts.num_dir_rules < UNVEIL_MAX_DIR_RULES;
+	if (has_room_for_one_more(&counts, name))
+		return true;
+	/*
+	 * At the limit, rules on unmounted file systems do not count, if an
+	 * unmount since the ruleset was made can have left any.
+	 */
+	if (old->untied_seen == unveil_objects_untied())
+		return false;
+	counts = counts_kept(old, NULL);
+	return has_room_for_one_more(&counts, name);
 }
 
 static struct unveil_ruleset *alloc_ruleset(const u32 max_dirs)
@@ -633,7 +710,11 @@ static struct unveil_ruleset *copy_ruleset(const struct unveil_ruleset *old,
 	struct unveil_ruleset *const ruleset = alloc_ruleset(max_dirs);
 	u32 i, pass;
 
-	if (!ruleset || !old)
+	if (!ruleset)
+		return NULL;
+	/* Before copy_keeps() reads whether each directory is alive. */
+	ruleset->untied_seen = unveil_objects_untied();
+	if (!old)
 		return ruleset;
 	for (pass = 0; pass < 2; pass++) {
 		const u32 count = pass ? old->num_dirs : old->num_ordered;

@@ -185,6 +185,12 @@ struct unveil_ruleset {
 	u32 max_dirs;
 	/** @num_ordered: Number of entries in @order. */
 	u32 num_ordered;
+	/**
+	 * @untied_seen: unveil_objects_untied() before the ruleset was made:
+	 * while it stays the same, no directory here lost its file system.
+	 * Written before the ruleset is published, never changed.
+	 */
+	long untied_seen;
 	/** @hash_mask: Number of slots in @slots, minus one (a power of two). */
 	u32 hash_mask;
 	/** @slots: Open-addressing hash of @dirs by object: index + 1, 0 if empty. */
@@ -328,7 +334,7 @@ unveil_ruleset_find(const struct unveil_ruleset *const ruleset,
 	u32 i = hash_ptr(object, 32) & ruleset->hash_mask;
 	u32 slot;
 
-	/* Pairs with the release in add_dir(). */
+	/* Pairs with the release in hash_dir(). */
 	while ((slot = smp_load_acquire(&ruleset->slots[i]))) {
 		if (ruleset->dirs[slot - 1].object == object)
 			return &ruleset->dirs[slot - 1];
@@ -389,7 +395,7 @@ unveil_name_is_rule(const struct unveil_name_rule *entry)
 static __always_inline const struct unveil_names *
 unveil_dir_names(const struct unveil_dir *dir)
 {
-	/* Pairs with the release in grow_names(). */
+	/* Pairs with the release in apply_names(). */
 	return smp_load_acquire(&dir->names);
 }
 

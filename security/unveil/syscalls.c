@@ -3,6 +3,7 @@
  * unveil LSM - System call
  */
 
+#include <linux/cleanup.h>
 #include <linux/dcache.h>
 #include <linux/err.h>
 #include <linux/fs.h>
@@ -187,12 +188,8 @@ static int check_rule_is_kept(const struct unveil_target *const target)
 static bool current_rules_have_room(const struct unveil_object *const object,
 				    const char *const name)
 {
-	bool room;
-
-	rcu_read_lock();
-	room = unveil_ruleset_has_room(unveil_current_rules(), object, name);
-	rcu_read_unlock();
-	return room;
+	guard(rcu)();
+	return unveil_ruleset_has_room(unveil_current_rules(), object, name);
 }
 
 static int copy_permissions(const char __user *const permissions,

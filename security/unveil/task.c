@@ -27,6 +27,7 @@
 #include <linux/string.h>
 
 #include "common.h"
+#include "log.h"
 #include "procfs.h"
 #include "setup.h"
 #include "task.h"
@@ -296,7 +297,7 @@ static int hook_ptrace_traceme(struct task_struct *const parent)
  * (CAP_NET_ADMIN: the ksmbd file server's shares, DRBD's backing devices,
  * the pinned BPF programs of iptables' bpf match); or they read what the
  * kernel records of every file (audit watches and records, the kernel log
- * with its denials) and turn those records off.  The capabilities that
+ * with its refusals) and turn those records off.  The capabilities that
  * only override owners and modes (CAP_DAC_OVERRIDE, CAP_FOWNER, CAP_CHOWN,
  * ...) keep their meaning: the veil is checked besides them.
  */

@@ -4,9 +4,9 @@
  *
  * The whole life of a veil: the global key that the hooks test, creation by
  * a process's first unveil() (or learning), the rules it gains, no_new_privs,
- * the lock, copies for new processes, and the end.  What a veil refuses is
- * reported through unveil_refuse() (veil.h), as the veil says whether it
- * refuses or only learns.
+ * the lock, copies for new processes, and the end; and what a veil does
+ * with a call it would refuse (unveil_refuse()): report it, and refuse it or
+ * only learn it.
  *
  * Locking: a veil is created and changed under the process's
  * &signal_struct.cred_guard_mutex, then the veil's own &unveil_veil.lock
@@ -18,6 +18,7 @@
 
 #include <linux/err.h>
 #include <linux/errno.h>
+#include <linux/fs.h>
 #include <linux/lockdep.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
@@ -130,7 +131,7 @@ void unveil_veil_put(struct unveil_veil *veil)
 
 /*
  * The veil of the current process, created if needed: an empty veil with a
- * ring of denials of its own, that hides nothing and is not locked.  NULL
+ * ring of refusals of its own, that hides nothing and is not locked.  NULL
  * if memory is short.  cred_guard_mutex serialises the creation against
  * other threads and execve().
  */
@@ -310,4 +311,55 @@ int unveil_current_veil_learn(void)
 out:
 	end_change(veil);
 	return err;
+}
+
+/**
+ * unveil_refuse - Report a call the veil of the current process refuses, and
+ * refuse it unless the veil only learns, which learns it instead
+ * @op: Name of the operation, such as "open".
+ * @path: The object the operation was refused, or NULL if it concerns none.
+ * @needed: Permissions the operation needed.
+ * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
+ * @err: The error for the process (negative).
+ *
+ * Context: Process context that may sleep: every file system hook that
+ * refuses something runs in one.
+ * Return: @err, or 0 if the veil of the current process is learning.
+ */
+int unveil_refuse(const char *const op, const struct path *const path,
+		  const unveil_access_t needed, const unveil_access_t held,
+		  const int err)
+{
+	struct unveil_veil *const veil = unveil_current_veil();
+	struct unveil_record record = {
+		.op = op,
+		.needed = needed,
+		.held = held,
+		.err = err,
+		.path = "",
+	};
+	struct unveil_learned *learned;
+	char comm[TASK_COMM_LEN];
+	char *buf = NULL;
+
+	if (WARN_ON_ONCE(!veil))
+		return err;
+	unveil_record_current(&record, comm);
+	/*
+	 * Called after a check found rules.  Pairs with their
+	 * rcu_assign_pointer(), which unveil_current_veil_learn() came
+	 * before: having seen rules, see @learned.
+	 */
+	smp_rmb();
+	learned = READ_ONCE(veil->learned);
+	if (path) {
+		buf = __getname();
+		record.path = buf ? unveil_shown_path(path, buf) : "?";
+	}
+	unveil_report_refusal(veil->refusals, &record, path, learned);
+	if (learned)
+		unveil_learned_add(learned, &record);
+	if (buf)
+		__putname(buf);
+	return learned ? 0 : err;
 }

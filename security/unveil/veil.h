@@ -16,7 +16,6 @@
 #include <linux/types.h>
 
 #include "access.h"
-#include "log.h"
 #include "ruleset.h"
 #include "setup.h"
 
@@ -43,7 +42,9 @@ struct unveil_veil {
 	 * @lock: Serialises changes of this veil (unveil() in any thread of
 	 * the process) against each other and against copies made by fork().
 	 * Taken after &signal_struct.cred_guard_mutex when the veil changes
-	 * (see veil.c), alone by readers and fork().
+	 * (see veil.c), alone by fork(), and after the process's
+	 * &signal_struct.exec_update_lock by readers of its /proc files (see
+	 * proc_files.c).
 	 */
 	struct mutex lock;
 	/**
@@ -59,7 +60,7 @@ struct unveil_veil {
 	 */
 	struct unveil_ruleset __rcu *rules;
 	/**
-	 * @refusals: The last denials of this process, shared with the veil
+	 * @refusals: The last refusals to this process, shared with the veil
 	 * it was copied from and those copied from it (see log.c).  Counted
 	 * reference, set when the veil is made, never changed.
 	 */
@@ -174,39 +175,7 @@ int unveil_current_veil_add_rule(const struct unveil_change *change);
 int unveil_current_veil_lock(void);
 int unveil_current_veil_learn(void);
 
-/**
- * unveil_refuse - Report a call the veil of the current process refuses, and
- * refuse it unless the veil only learns
- * @op: Name of the operation, such as "open".
- * @path: The object the operation was refused, or NULL if it concerns none.
- * @needed: Permissions the operation needed.
- * @held: Permissions the rule nearest to @path grants, 0 if it is hidden.
- * @err: The error for the process (negative).
- *
- * Context: Process context that may sleep: every file system hook that
- * refuses something runs in one.
- * Return: @err, or 0 if the veil of the current process is learning.
- */
-static inline int unveil_refuse(const char *const op,
-				const struct path *const path,
-				const unveil_access_t needed,
-				const unveil_access_t held, const int err)
-{
-	struct unveil_veil *const veil = unveil_current_veil();
-	struct unveil_learned *learned;
-
-	if (WARN_ON_ONCE(!veil))
-		return err;
-	/*
-	 * Called after a check found rules.  Pairs with their
-	 * rcu_assign_pointer(), which unveil_current_veil_learn() came
-	 * before: having seen rules, see @learned.
-	 */
-	smp_rmb();
-	learned = READ_ONCE(veil->learned);
-	unveil_report_denial(veil->refusals, learned, op, path, needed, held,
-			     err);
-	return learned ? 0 : err;
-}
+int unveil_refuse(const char *op, const struct path *path,
+		  unveil_access_t needed, unveil_access_t held, int err);
 
 #endif /* _SECURITY_UNVEIL_VEIL_H */

@@ -252,6 +252,19 @@ rm -f "$d/hidden/g"
 run --report --profile "$d/learned" $probes -r "$d/visible" -- sh -c "$learn_cmd"
 check learned_rules_let_it_run_with_nothing_refused 0 \
 	'^unveil: the veil refused nothing$'
+# A name with a space, a quote and a byte that is no UTF-8, as the kernel
+# quotes it: --report shows it so, --learn decodes it to a rule that works.
+odd="$d/hidden/sp ace\"q$(printf '\377')"
+echo odd-text > "$odd"
+run --report $probes -r "$d/visible" -- cat "$odd"
+check report_shows_an_odd_name_quoted 1 \
+	"^unveil:   op=open needed=r held=- errno=2 pid=[0-9]* comm=\"cat\" path=\"$d/hidden/sp ace\\\\x22q\\\\xff\"\$"
+run --learn="$d/odd.rules" $probes -r "$d/visible" -- cat "$odd"
+run --report --profile "$d/odd.rules" $probes -r "$d/visible" -- cat "$odd"
+check learned_rule_for_an_odd_name_lets_it_run 0 '^odd-text$'
+check learned_rule_for_an_odd_name_leaves_nothing_refused 0 \
+	'^unveil: the veil refused nothing$'
+rm -f "$odd"
 run -r / --rw /proc -- unveil --learn -r "$d/visible" -- true
 check learn_under_a_veil_exits_125 125 \
 	'^unveil: --learn: /proc/thread-self/attr/unveil/learn: Operation not permitted$'

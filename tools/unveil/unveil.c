@@ -627,6 +627,86 @@ static void forward_signal(int sig)
 }
 
 /*
+ * A refused call as /proc/PID/attr/unveil/refusals and learned write it
+ * (the grammar is in unveil(2)).
+ */
+struct record {
+	char op[32], needed[8], held[8];
+	int err, pid;
+	/* Decoded, allocated. */
+	char *comm, *path;
+	/* The kernel cut the path to fit. */
+	bool path_cut;
+};
+
+/*
+ * Decodes the quoted string at *@s (its bytes, its \xHH escapes) and moves
+ * *@s past its closing quote and the "..." of a string cut to fit, which
+ * sets *@cut.  Returns the string (allocated), or NULL if it is none.
+ */
+static char *parse_quoted(const char **s, bool *cut)
+{
+	const char *in = *s;
+	char *text, *out;
+	unsigned int byte;
+
+	if (*in++ != '"')
+		return NULL;
+	text = out = must(malloc(strlen(in) + 1));
+	for (; *in != '"'; in++) {
+		if ((unsigned char)*in < ' ' || (unsigned char)*in >= 0x7f) {
+			free(text);
+			return NULL;
+		}
+		if (*in == '\\') {
+			if (strspn(in + 2, "0123456789abcdef") < 2 ||
+			    sscanf(in, "\\x%2x", &byte) != 1) {
+				free(text);
+				return NULL;
+			}
+			*out++ = byte;
+			in += 3;
+		} else {
+			*out++ = *in;
+		}
+	}
+	*out = '\0';
+	in++;
+	*cut = !strncmp(in, "...", 3);
+	*s = in + (*cut ? 3 : 0);
+	return text;
+}
+
+/* Parses one line of a record; false if it is none. */
+static bool parse_record(const char *line, struct record *r)
+{
+	bool comm_cut;
+	int n = 0;
+
+	r->comm = r->path = NULL;
+	if (sscanf(line, "op=%31s needed=%7s held=%7s errno=%d pid=%d comm=%n",
+		   r->op, r->needed, r->held, &r->err, &r->pid, &n) != 5 || !n)
+		return false;
+	line += n;
+	r->comm = parse_quoted(&line, &comm_cut);
+	if (r->comm && !strncmp(line, " path=", 6)) {
+		line += 6;
+		r->path = parse_quoted(&line, &r->path_cut);
+	}
+	if (r->path && (!*line || !strcmp(line, "\n")))
+		return true;
+	free(r->comm);
+	free(r->path);
+	return false;
+}
+
+static void free_record(struct record *r)
+{
+	free(r->comm);
+	free(r->path);
+}
+
+/*
  * Prints to standard error what /proc/PID/attr/unveil/refusals of the
  * exited (not yet reaped) command says: the count, then the last calls.
  */
@@ -653,8 +733,14 @@ static void print_refusals(pid_t pid)
 	else
 		fprintf(stderr, "unveil: the veil refused %llu calls, the last 16 (%llu before them not kept):\n",
 			count, count - 16);
-	while (getline(&line, &size, f) > 0)
+	while (getline(&line, &size, f) > 0) {
+		struct record record;
+
+		if (!parse_record(line, &record))
+			fail("--report: cannot parse: %s", line);
+		free_record(&record);
 		fprintf(stderr, "unveil:   %s", line);
+	}
 out:
 	free(line);
 	if (f)
@@ -670,24 +756,6 @@ static void start_learning(void)
 		fail("--learn: /proc/thread-self/attr/unveil/learn: %s",
 		     strerror(errno));
 	close(fd);
-}
-
-/* Decodes the \xHH escapes of a quoted path, up to the closing quote. */
-static char *unquote(const char *quoted)
-{
-	char *path = must(malloc(strlen(quoted) + 1)), *out = path;
-	unsigned int byte;
-
-	for (; *quoted && *quoted != '"'; quoted++) {
-		if (*quoted == '\\' && sscanf(quoted, "\\x%2x", &byte) == 1) {
-			*out++ = byte;
-			quoted += 3;
-		} else {
-			*out++ = *quoted;
-		}
-	}
-	*out = '\0';
-	return path;
 }
 
 static unsigned int learned_letters(const char *s)
@@ -782,33 +850,33 @@ static bool is_making_op(const char *op)
  */
 static bool learn_line(const char *line)
 {
-	char op[32], needed[8], held[8];
-	const char *quoted;
+	struct record r;
 	unsigned int perms;
 	bool looked;
 	char *path;
-	int err, n = 0;
 
-	if (sscanf(line, "op=%31s needed=%7s held=%7s errno=%d path=\"%n", op,
-		   needed, held, &err, &n) != 4 || !n)
+	if (!parse_record(line, &r))
 		fail("--learn: cannot parse: %s", line);
-	quoted = line + n;
-	perms = learned_letters(needed);
+	perms = learned_letters(r.needed);
 	/* The mount family, and the capabilities: refused under any veil. */
-	if (!perms && err == EPERM)
+	if (!perms && r.err == EPERM) {
+		free_record(&r);
 		return false;
-	looked = !perms || !strcmp(op, "stat");
+	}
+	looked = !perms || !strcmp(r.op, "stat");
 	/* Where it is not inspectable, looking needs a rule that shows it. */
 	if (!perms)
 		perms = learned_letters("r");
-	path = self_path(unquote(quoted));
 	/* "?": the kernel could not name it (too long, no memory). */
-	if (path[0] != '/') {
-		free(path);
+	if (r.path[0] != '/') {
+		free_record(&r);
 		return false;
 	}
-	learn_target(path, perms | learned_letters(held), looked,
-		     is_making_op(op), !strcmp(op, "mkdir"));
+	path = self_path(r.path);
+	r.path = NULL;
+	learn_target(path, perms | learned_letters(r.held), looked,
+		     is_making_op(r.op), !strcmp(r.op, "mkdir"));
+	free_record(&r);
 	return true;
 }
 
@@ -990,6 +1058,12 @@ static void write_profile(FILE *out)
 	size_t i;
 
 	for (i = 0; i < nr_learned; i++) {
+		/* A profile's rule is a line: its path cannot hold a newline. */
+		if (strchr(learned[i].path, '\n')) {
+			fputs("# left out: a rule for a path with a newline in it\n",
+			      out);
+			continue;
+		}
 		if (learned[i].stat_only)
 			fputs("# only looked at (stat, O_PATH), but r lets it be read too: review\n",
 			      out);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * unveil selftests - the audit netlink socket: a test becomes the audit
- * daemon while it runs and reads the AVC records of denials.
+ * daemon while it runs and reads the AVC records of refusals.
  */
 
 #ifndef _SELFTESTS_UNVEIL_AUDIT_H

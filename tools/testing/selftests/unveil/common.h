@@ -423,14 +423,14 @@ static inline int copy_file(const char *from, const char *to, mode_t mode)
 }
 
 /*
- * Runs @denials in a child veiled with @path @perms, then reads the
+ * Runs @refusals in a child veiled with @path @perms, then reads the
  * child's refusals (/proc/PID/attr/unveil/refusals) into @buf, once it has
  * exited and before it is reaped: its veil lives until then.  Returns the
- * child's PID, or -1 if @denials did not return 0 or the file could not be
+ * child's PID, or -1 if @refusals did not return 0 or the file could not be
  * read.
  */
 static inline pid_t refusals_of_child(const char *path, const char *perms,
-				      int (*denials)(void), char *buf,
+				      int (*refusals)(void), char *buf,
 				      size_t size)
 {
 	siginfo_t info;
@@ -441,7 +441,7 @@ static inline pid_t refusals_of_child(const char *path, const char *perms,
 	if (child < 0)
 		return -1;
 	if (child == 0)
-		_exit(sys_unveil(path, perms) ? 100 : denials());
+		_exit(sys_unveil(path, perms) ? 100 : refusals());
 	if (waitid(P_PID, child, &info, WEXITED | WNOWAIT) ||
 	    info.si_code != CLD_EXITED || info.si_status) {
 		waitpid(child, NULL, 0);

@@ -42,7 +42,7 @@
 
 #define FAIL_NTH "/proc/thread-self/fail-nth"
 #define DEBUGFS "/sys/kernel/debug"
-#define LOG_SWITCH "/sys/module/unveil/parameters/log_denials"
+#define LOG_SWITCH "/sys/module/unveil/parameters/log_refusals"
 #define RULES "/proc/self/attr/unveil/rules"
 /* Room for the listing of the hundred rules and a few more. */
 #define RULES_MAX 16384
@@ -410,7 +410,7 @@ static int unveil_case_child(const char *base, const struct unveil_case *c,
 static void rule_line(char *buf, size_t size, const char *base,
 		      const char *rel, const char *perms)
 {
-	snprintf(buf, size, "rule %s %s/%s", perms[0] ? perms : "-", base,
+	snprintf(buf, size, "rule %s \"%s/%s\"", perms[0] ? perms : "-", base,
 		 rel);
 }
 
@@ -1124,7 +1124,7 @@ TEST_F_TIMEOUT(fault, execve_keeps_the_veil_or_fails, 1200)
 }
 
 /*
- * A refused open() while the denial is reported (kernel log line, audit
+ * A refused open() while the refusal is reported (kernel log line, audit
  * record).  The refusal is counted in /proc/PID/attr/unveil/refusals,
  * which only a process without a veil may read: this test process.  A
  * fault before the veil was consulted (the lookup, the file) gives ENOMEM
@@ -1213,7 +1213,7 @@ static int run_refusal(struct __test_metadata *_metadata, const char *base,
 	}
 	close(to_worker[0]);
 	close(from_worker[1]);
-	/* Let the rate limit of earlier denial lines run out. */
+	/* Let the rate limit of earlier refusal lines run out. */
 	if (logging)
 		usleep(RATELIMIT_US);
 
@@ -1273,7 +1273,7 @@ static int run_refusal(struct __test_metadata *_metadata, const char *base,
 }
 
 /*
- * The denial line: the path (__getname()), then the quoted path and
+ * The refusal line: the path (__getname()), then the quoted path and
  * command name of the line (two kmalloc()s).
  */
 TEST_F_TIMEOUT(fault, refused_open_keeps_its_errno_while_logging, 600)

@@ -16,6 +16,7 @@
 
 #include "../kselftest_harness.h"
 #include "common.h"
+#include "records.h"
 
 #define TMP_DIR "/tmp/unveil_learn_test"
 #define LEARNED_MAX 4096
@@ -37,8 +38,44 @@ static int read_attr(pid_t pid, const char *name, char *buf, size_t size)
  * Returns 0, or what failed: 100 + errno of learning or unveil(), 1 for
  * @calls, 2 for the read.
  */
-static int learned_of_child(const char *path, const char *perms,
-			    int (*calls)(void), char *buf, size_t size)
+/* The fields after errno of this program's records, named by name_pids(). */
+#define BY_CHILD "pid=CHILD comm=\"learn_test\""
+#define BY_OTHER "pid=OTHER comm=\"learn_test\""
+/* The last field of a record, for @rel in TMP_DIR. */
+#define PATH_FIELD(rel) " path=\"" TMP_DIR rel "\"\n"
+
+/*
+ * Writes the pid fields of @buf (@size bytes) as "pid=CHILD" for @child and
+ * "pid=OTHER" for another process, so that the lines compare as text.
+ */
+static void name_pids(char *buf, size_t size, pid_t child)
+{
+	char *copy = strdup(buf), *from = copy, *field, *end;
+	size_t len = 0;
+	long pid;
+
+	if (!copy)
+		return;
+	/* strtol(), not sscanf(), which would measure the rest each time. */
+	while ((field = strstr(from, " pid="))) {
+		pid = strtol(field + 5, &end, 10);
+		len += snprintf(buf + len, size - len, "%.*s pid=%s",
+				(int)(field - from), from,
+				pid == child ? "CHILD" : "OTHER");
+		from = end;
+	}
+	snprintf(buf + len, size - len, "%s", from);
+	free(copy);
+}
+
+/*
+ * A child learns under the rule @path @perms while it runs @calls; reads
+ * what it learned into @buf, its pid into *@child.  Returns 0, the exit
+ * status of a child that failed, or 2.
+ */
+static int read_learned_of_child(const char *path, const char *perms,
+				 int (*calls)(void), char *buf, size_t size,
+				 pid_t *childp)
 {
 	siginfo_t info;
 	pid_t child;
@@ -60,7 +97,21 @@ static int learned_of_child(const char *path, const char *perms,
 	}
 	err = read_attr(child, "learned", buf, size);
 	waitpid(child, NULL, 0);
+	*childp = child;
 	return err ? 2 : 0;
+}
+
+/* read_learned_of_child(), with the pids named as name_pids() does. */
+static int learned_of_child(const char *path, const char *perms,
+			    int (*calls)(void), char *buf, size_t size)
+{
+	pid_t child;
+	int err;
+
+	err = read_learned_of_child(path, perms, calls, buf, size, &child);
+	if (!err)
+		name_pids(buf, size, child);
+	return err;
 }
 
 /* 0 if @fd is a descriptor (closed again), else 1. */
@@ -157,8 +208,8 @@ TEST_F(learn, allows_and_records_what_the_veil_would_refuse)
 				      read_hidden_and_write_readable,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 2 dropped 0\n"
-		     "op=open needed=r held=- errno=2 path=\"" TMP_DIR "/file\"\n"
-		     "op=open needed=w held=r errno=13 path=\"" TMP_DIR "/dir/f\"\n",
+		     "op=open needed=r held=- errno=2 " BY_CHILD PATH_FIELD("/file")
+		     "op=open needed=w held=r errno=13 " BY_CHILD PATH_FIELD("/dir/f"),
 		     self->buf);
 }
 
@@ -168,7 +219,7 @@ TEST_F(learn, lists_an_operation_on_a_path_once_with_all_its_letters)
 				      open_twice_then_read_write, self->buf,
 				      sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=open needed=rw held=- errno=2 path=\"" TMP_DIR "/file\"\n",
+		     "op=open needed=rw held=- errno=2 " BY_CHILD PATH_FIELD("/file"),
 		     self->buf);
 }
 
@@ -179,7 +230,7 @@ TEST_F(learn, names_the_file_a_creation_makes_and_makes_it)
 	ASSERT_EQ(0, learned_of_child(TMP_DIR "/dir", "r", create_file,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=create needed=wc held=r errno=13 path=\"" TMP_DIR "/dir/new\"\n",
+		     "op=create needed=wc held=r errno=13 " BY_CHILD PATH_FIELD("/dir/new"),
 		     self->buf);
 	EXPECT_EQ(0, stat(TMP_DIR "/dir/new", &st));
 }
@@ -190,7 +241,7 @@ TEST_F(learn, records_what_its_children_would_be_refused)
 				      fork_child_reading_hidden_file,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=open needed=r held=- errno=2 path=\"" TMP_DIR "/file\"\n",
+		     "op=open needed=r held=- errno=2 " BY_OTHER PATH_FIELD("/file"),
 		     self->buf);
 }
 
@@ -199,8 +250,40 @@ TEST_F(learn, records_calls_that_no_rule_allows)
 	ASSERT_EQ(0, learned_of_child(TMP_DIR "/dir", "r", make_a_file_handle,
 				      self->buf, sizeof(self->buf)));
 	EXPECT_STREQ("learned 1 dropped 0\n"
-		     "op=name_to_handle_at needed=- held=- errno=1 path=\"" TMP_DIR "/dir\"\n",
+		     "op=name_to_handle_at needed=- held=- errno=1 " BY_CHILD PATH_FIELD("/dir"),
 		     self->buf);
+}
+
+/* Quoting must carry every byte of a name (see readback_test). */
+#define ODD_PATH TMP_DIR "/sp ace\"q\\b\tt\nn\xff\xfe..."
+
+static int open_odd_path(void)
+{
+	return opened(open(ODD_PATH, O_RDONLY));
+}
+
+/* The learned file, read with the grammar of unveil(2). */
+TEST_F(learn, learned_follows_the_documented_grammar)
+{
+	struct parsed_record record;
+	const char *line;
+	pid_t child;
+
+	write_file(ODD_PATH, "x");
+	ASSERT_EQ(0, read_learned_of_child(TMP_DIR "/dir", "r", open_odd_path,
+					   self->buf, sizeof(self->buf),
+					   &child));
+	line = strchr(self->buf, '\n');
+	ASSERT_NE(NULL, line);
+	ASSERT_TRUE(parse_record(line + 1, &record));
+	EXPECT_STREQ("open", record.op);
+	EXPECT_STREQ("r", record.needed);
+	EXPECT_STREQ("-", record.held);
+	EXPECT_EQ(ENOENT, record.err);
+	EXPECT_EQ(child, record.pid);
+	EXPECT_STREQ("learn_test", record.comm);
+	EXPECT_STREQ(ODD_PATH, record.path);
+	EXPECT_FALSE(record.path_cut);
 }
 
 TEST_F(learn, refuses_capabilities_and_learns_nothing_of_them)
@@ -238,8 +321,8 @@ TEST_F(learn, shows_in_the_rules)
 	EXPECT_STREQ("veiled no\nlocked no\nlearning yes\n", self->buf);
 	UNVEIL(TMP_DIR "/dir", "r");
 	ASSERT_EQ(0, read_attr(0, "rules", self->buf, sizeof(self->buf)));
-	EXPECT_STREQ("veiled yes\nlocked no\nlearning yes\nrule r "
-		     TMP_DIR "/dir\n", self->buf);
+	EXPECT_STREQ("veiled yes\nlocked no\nlearning yes\nrule r \""
+		     TMP_DIR "/dir\"\n", self->buf);
 }
 
 TEST_F(learn, cannot_start_after_the_first_rule)
@@ -278,8 +361,8 @@ TEST_F(learn, veil_cannot_be_locked)
 	UNVEIL(TMP_DIR "/dir", "r");
 	EXPECT_EQ(EPERM, unveil_errno(NULL, NULL));
 	ASSERT_EQ(0, read_attr(0, "rules", self->buf, sizeof(self->buf)));
-	EXPECT_STREQ("veiled yes\nlocked no\nlearning yes\nrule r "
-		     TMP_DIR "/dir\n", self->buf);
+	EXPECT_STREQ("veiled yes\nlocked no\nlearning yes\nrule r \""
+		     TMP_DIR "/dir\"\n", self->buf);
 	/* More rules can still be added. */
 	EXPECT_EQ(0, unveil_errno(TMP_DIR, "r"));
 }

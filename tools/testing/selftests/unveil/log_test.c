@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * unveil selftests - every denial is reported: a rate-limited kernel log
+ * unveil selftests - every refusal is reported: a rate-limited kernel log
  * line that an administrator can turn off, and an audit record while audit
  * is enabled.
  */
@@ -16,9 +16,10 @@
 #include "../kselftest_harness.h"
 #include "audit.h"
 #include "common.h"
+#include "records.h"
 
 #define TMP_DIR "/tmp/unveil_log_test"
-#define LOG_SWITCH "/sys/module/unveil/parameters/log_denials"
+#define LOG_SWITCH "/sys/module/unveil/parameters/log_refusals"
 /* The kernel's DEFAULT_RATELIMIT_INTERVAL and _BURST. */
 #define RATELIMIT_US 5000000
 #define RATELIMIT_BURST 10
@@ -91,7 +92,7 @@ static bool record_of(const char *text, const char *prefix, pid_t pid)
 /*
  * Reads the kernel log records written since @fd was opened or last read,
  * and returns how many of them have @prefix as their text and are about
- * process @pid (other processes of the system may be denied meanwhile); the
+ * process @pid (other processes of the system may be refused meanwhile); the
  * last one is copied to @last (if not NULL).
  */
 static int kmsg_count(int fd, const char *prefix, pid_t pid, char *last,
@@ -125,11 +126,11 @@ static void set_log_switch(const char *value)
 }
 
 /*
- * Runs @denial @times in a child veiled with @path (@perms) and returns the
- * child's pid once it exited, or -1 if a denial did not fail with @err.
+ * Runs @refusal @times in a child veiled with @path (@perms) and returns the
+ * child's pid once it exited, or -1 if a refusal did not fail with @err.
  */
 static pid_t deny_in_child(const char *path, const char *perms,
-			   int (*denial)(void), int times, int err)
+			   int (*refusal)(void), int times, int err)
 {
 	int status;
 	pid_t child = fork();
@@ -138,7 +139,7 @@ static pid_t deny_in_child(const char *path, const char *perms,
 		if (sys_unveil(path, perms))
 			_exit(2);
 		for (int i = 0; i < times; i++)
-			if (denial() != err)
+			if (refusal() != err)
 				_exit(3);
 		_exit(0);
 	}
@@ -216,7 +217,7 @@ static int open_quoted_name(void)
 
 /*
  * Waits for a whole rate-limit period in which no unveil record was logged,
- * so that the next denial starts a period of its own: the limit is shared
+ * so that the next refusal starts a period of its own: the limit is shared
  * with every other process of the system (earlier tests included).
  */
 static void wait_for_quiet_period(struct __test_metadata *const _metadata,
@@ -238,16 +239,16 @@ static void wait_for_quiet_period(struct __test_metadata *const _metadata,
 			return;
 	}
 	ASSERT_TRUE(quiet) {
-		TH_LOG("other processes are denied in every period");
+		TH_LOG("other processes are refused in every period");
 	}
 }
 
-FIXTURE(denial_log) {
+FIXTURE(refusal_log) {
 	int kmsg;
 	char line[4096], expected[4200];
 };
 
-FIXTURE_SETUP(denial_log)
+FIXTURE_SETUP(refusal_log)
 {
 	set_log_switch("Y");
 	self->kmsg = kmsg_open_at_end();
@@ -267,26 +268,26 @@ FIXTURE_SETUP(denial_log)
 }
 
 /* In the parent, which has no veil. */
-FIXTURE_TEARDOWN_PARENT(denial_log)
+FIXTURE_TEARDOWN_PARENT(refusal_log)
 {
 	set_log_switch("Y");
 	EXPECT_EQ(0, remove_tree(TMP_DIR));
 }
 
 /*
- * Expects one denial line in the kernel log since @kmsg was last read:
+ * Expects one refusal line in the kernel log since @kmsg was last read:
  * @child's, with @fields (a format for the pid).
  */
-static void expect_denial_line(struct __test_metadata *const _metadata,
-			       int kmsg, pid_t child, const char *fields)
+static void expect_refusal_line(struct __test_metadata *const _metadata,
+				int kmsg, pid_t child, const char *fields)
 {
 	char line[4096], text[4096], expected[4200];
 
 	ASSERT_LT(0, child);
-	EXPECT_EQ(1, kmsg_count(kmsg, "unveil: denied", child, line,
+	EXPECT_EQ(1, kmsg_count(kmsg, "unveil: refused", child, line,
 				sizeof(line)));
 	snprintf(text, sizeof(text), fields, child);
-	snprintf(expected, sizeof(expected), "unveil: denied %s", text);
+	snprintf(expected, sizeof(expected), "unveil: refused %s", text);
 	EXPECT_STREQ(expected, line);
 }
 
@@ -296,47 +297,47 @@ static void expect_denial_line(struct __test_metadata *const _metadata,
 #define FIELDS(op_letters_errno, path) \
 	FIELDS_START(op_letters_errno) path "\""
 
-TEST_F(denial_log, hidden_file_logs_open_with_nothing_held)
+TEST_F(refusal_log, hidden_file_logs_open_with_nothing_held)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r", open_hidden,
 					  1, ENOENT);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=r held=- errno=2",
-				  TMP_DIR "/hidden/file"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=open needed=r held=- errno=2",
+				   TMP_DIR "/hidden/file"));
 }
 
-TEST_F(denial_log, missing_letter_logs_needed_and_held)
+TEST_F(refusal_log, missing_letter_logs_needed_and_held)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_read_write, 1, EACCES);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=rw held=r errno=13",
-				  TMP_DIR "/visible/file"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=open needed=rw held=r errno=13",
+				   TMP_DIR "/visible/file"));
 }
 
-TEST_F(denial_log, creation_logs_the_new_name)
+TEST_F(refusal_log, creation_logs_the_new_name)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "rw", make_dir,
 					  1, EACCES);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=mkdir needed=c held=rw errno=13",
-				  TMP_DIR "/visible/new"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=mkdir needed=c held=rw errno=13",
+				   TMP_DIR "/visible/new"));
 }
 
-TEST_F(denial_log, open_creating_a_file_logs_create_and_its_name)
+TEST_F(refusal_log, open_creating_a_file_logs_create_and_its_name)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "rw",
 					  create_file, 1, EACCES);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=create needed=c held=rw errno=13",
-				  TMP_DIR "/visible/new"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=create needed=c held=rw errno=13",
+				   TMP_DIR "/visible/new"));
 }
 
-TEST_F(denial_log, learning_veil_logs_learned_and_allows)
+TEST_F(refusal_log, learning_veil_logs_learned_and_allows)
 {
 	char text[4096];
 	const pid_t child = learn_in_child(TMP_DIR "/visible", "r",
@@ -354,60 +355,97 @@ TEST_F(denial_log, learning_veil_logs_learned_and_allows)
 	EXPECT_STREQ(self->expected, self->line);
 }
 
-TEST_F(denial_log, mount_logs_eperm)
+TEST_F(refusal_log, mount_logs_eperm)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "rwc",
 					  mount_tmpfs, 1, EPERM);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=mount needed=- held=- errno=1",
-				  TMP_DIR "/visible"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=mount needed=- held=- errno=1",
+				   TMP_DIR "/visible"));
 }
 
-TEST_F(denial_log, quote_and_newline_in_name_are_escaped)
+TEST_F(refusal_log, quote_and_newline_in_name_are_escaped)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_quoted_name, 1, EACCES);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=open needed=w held=r errno=13",
-				  TMP_DIR "/visible/a\\x22b\\x0ac"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=open needed=w held=r errno=13",
+				   TMP_DIR "/visible/a\\x22b\\x0ac"));
 }
 
-TEST_F(denial_log, control_characters_in_comm_are_escaped)
+TEST_F(refusal_log, control_characters_in_comm_are_escaped)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_hidden_named_with_escape, 1,
 					  ENOENT);
 
-	expect_denial_line(_metadata, self->kmsg, child,
-			   "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\""
-			   TMP_DIR "/hidden/file\"");
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    "op=open needed=r held=- errno=2 pid=%d comm=\"e\\x1b[2Jx\" path=\""
+			    TMP_DIR "/hidden/file\"");
 }
 
-TEST_F(denial_log, long_path_is_cut_to_768_bytes)
+TEST_F(refusal_log, long_path_is_cut_to_768_bytes)
 {
 	const pid_t child = deny_in_child(TMP_DIR "/visible", "r",
 					  open_long_hidden_path, 1, ENOENT);
 	const char *path;
 
 	ASSERT_LT(0, child);
-	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", child,
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: refused", child,
 				self->line, sizeof(self->line)));
 	snprintf(self->expected, sizeof(self->expected),
-		 "unveil: denied " FIELDS_START("op=open needed=r held=- errno=2")
+		 "unveil: refused " FIELDS_START("op=open needed=r held=- errno=2")
 		 TMP_DIR "/hidden/" LONG_NAME "/", child);
 	EXPECT_EQ(0, strncmp(self->expected, self->line,
 			     strlen(self->expected)));
-	/* The path is cut, and the line is whole (with its closing quote). */
+	/*
+	 * The path is cut, and the line is whole: its closing quote, then
+	 * "..." for the rest.
+	 */
 	path = strstr(self->line, " path=\"");
 	ASSERT_NE(NULL, path);
 	path += strlen(" path=\"");
-	EXPECT_EQ(LOG_PATH_MAX + 1, strlen(path));
-	EXPECT_STREQ("...\"", path + LOG_PATH_MAX - 3);
+	EXPECT_EQ(LOG_PATH_MAX + 4, strlen(path));
+	EXPECT_STREQ("\"...", path + LOG_PATH_MAX);
 }
 
-TEST_F(denial_log, widening_rename_logs_what_the_new_name_grants)
+/* The log line, read with the grammar of unveil(2), and a cut path. */
+TEST_F(refusal_log, line_follows_the_documented_grammar)
+{
+	const char *const prefix = "unveil: refused ";
+	struct parsed_record record;
+	pid_t child;
+
+	child = deny_in_child(TMP_DIR "/visible", "r", open_quoted_name, 1,
+			      EACCES);
+	ASSERT_LT(0, child);
+	ASSERT_EQ(1, kmsg_count(self->kmsg, "unveil: refused", child,
+				self->line, sizeof(self->line)));
+	ASSERT_EQ(0, strncmp(prefix, self->line, strlen(prefix)));
+	ASSERT_TRUE(parse_record(self->line + strlen(prefix), &record));
+	EXPECT_STREQ("open", record.op);
+	EXPECT_STREQ("w", record.needed);
+	EXPECT_STREQ("r", record.held);
+	EXPECT_EQ(EACCES, record.err);
+	EXPECT_EQ(child, record.pid);
+	EXPECT_STREQ("log_test", record.comm);
+	EXPECT_STREQ(TMP_DIR "/visible/a\"b\nc", record.path);
+	EXPECT_FALSE(record.path_cut);
+
+	wait_for_quiet_period(_metadata, self->kmsg);
+	child = deny_in_child(TMP_DIR "/visible", "r", open_long_hidden_path,
+			      1, ENOENT);
+	ASSERT_LT(0, child);
+	ASSERT_EQ(1, kmsg_count(self->kmsg, "unveil: refused", child,
+				self->line, sizeof(self->line)));
+	ASSERT_TRUE(parse_record(self->line + strlen(prefix), &record));
+	EXPECT_EQ(LOG_PATH_MAX, strlen(record.path));
+	EXPECT_TRUE(record.path_cut);
+}
+
+TEST_F(refusal_log, widening_rename_logs_what_the_new_name_grants)
 {
 	pid_t child = fork();
 	int status;
@@ -421,18 +459,18 @@ TEST_F(denial_log, widening_rename_logs_what_the_new_name_grants)
 	}
 	ASSERT_EQ(child, waitpid(child, &status, 0));
 	ASSERT_EQ(0, status);
-	expect_denial_line(_metadata, self->kmsg, child,
-			   FIELDS("op=rename needed=rwc held=rc errno=18",
-				  TMP_DIR "/visible/file"));
+	expect_refusal_line(_metadata, self->kmsg, child,
+			    FIELDS("op=rename needed=rwc held=rc errno=18",
+				   TMP_DIR "/visible/file"));
 }
 
 /*
- * What denials of one child left in the kernel log: its denial lines, the
+ * What refusals of one child left in the kernel log: its refusal lines, the
  * number of a "callbacks suppressed" line (-1 if none), and whether another
  * process's unveil record came in between.
  */
 struct log_tally {
-	int denied;
+	int refused;
 	int suppressed;
 	bool others;
 };
@@ -450,8 +488,8 @@ static void deny_and_tally(struct __test_metadata *const _metadata, int kmsg,
 		if (sscanf(text, "unveil: %d callbacks suppresse%c",
 			   &tally->suppressed, &last) == 2)
 			continue;
-		if (record_of(text, "unveil: denied ", child)) {
-			tally->denied++;
+		if (record_of(text, "unveil: refused ", child)) {
+			tally->refused++;
 		} else if (!strncmp(text, "unveil: ", strlen("unveil: "))) {
 			TH_LOG("another process: %s", text);
 			tally->others = true;
@@ -460,37 +498,37 @@ static void deny_and_tally(struct __test_metadata *const _metadata, int kmsg,
 }
 
 /* Up to three measurements, each after a quiet period of up to 15 s. */
-TEST_F_TIMEOUT(denial_log, rate_limit_keeps_burst_then_counts_the_rest, 90)
+TEST_F_TIMEOUT(refusal_log, rate_limit_keeps_burst_then_counts_the_rest, 90)
 {
 	struct log_tally burst, next;
 
 	/*
 	 * Measures again if another process took from the shared limit: its
-	 * line shows, or its denial was suppressed and counted with ours.
+	 * line shows, or its refusal was suppressed and counted with ours.
 	 */
 	for (int tries = 0;; tries++) {
 		ASSERT_GT(3, tries) {
-			TH_LOG("other processes are denied in every period");
+			TH_LOG("other processes are refused in every period");
 		}
 		if (tries)
 			wait_for_quiet_period(_metadata, self->kmsg);
 		deny_and_tally(_metadata, self->kmsg, 50, &burst);
-		/* The first denial of the next period tells how many were not. */
+		/* The first refusal of the next period tells how many were not. */
 		usleep(PERIOD_US);
 		deny_and_tally(_metadata, self->kmsg, 1, &next);
 		if (!burst.others && !next.others &&
 		    next.suppressed <= 50 - RATELIMIT_BURST)
 			break;
-		TH_LOG("other denials in the period (%d suppressed), again",
+		TH_LOG("other refusals in the period (%d suppressed), again",
 		       next.suppressed);
 	}
-	EXPECT_EQ(RATELIMIT_BURST, burst.denied);
+	EXPECT_EQ(RATELIMIT_BURST, burst.refused);
 	EXPECT_EQ(-1, burst.suppressed);
-	EXPECT_EQ(1, next.denied);
+	EXPECT_EQ(1, next.refused);
 	EXPECT_EQ(50 - RATELIMIT_BURST, next.suppressed);
 }
 
-TEST_F(denial_log, switch_off_stops_lines)
+TEST_F(refusal_log, switch_off_stops_lines)
 {
 	char value[8] = "";
 	pid_t child;
@@ -505,12 +543,12 @@ TEST_F(denial_log, switch_off_stops_lines)
 
 	child = deny_in_child(TMP_DIR "/visible", "r", open_hidden, 1, ENOENT);
 	ASSERT_LT(0, child);
-	EXPECT_EQ(0, kmsg_count(self->kmsg, "unveil: denied", child, NULL, 0));
+	EXPECT_EQ(0, kmsg_count(self->kmsg, "unveil: refused", child, NULL, 0));
 
 	set_log_switch("Y");
 	child = deny_in_child(TMP_DIR "/visible", "r", open_hidden, 1, ENOENT);
 	ASSERT_LT(0, child);
-	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: denied", child, NULL, 0));
+	EXPECT_EQ(1, kmsg_count(self->kmsg, "unveil: refused", child, NULL, 0));
 }
 
 /*
@@ -551,7 +589,7 @@ FIXTURE_TEARDOWN(audit)
 	EXPECT_EQ(0, rmdir(TMP_DIR));
 }
 
-TEST_F(audit, denial_gives_avc_record)
+TEST_F(audit, refusal_gives_avc_record)
 {
 	struct stat st;
 	pid_t child;

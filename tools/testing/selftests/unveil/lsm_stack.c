@@ -405,7 +405,7 @@ TEST_F(major, attr_files_read_the_same_under_a_veil)
 		if (sys_unveil("/proc", "r") || sys_unveil(NULL, NULL))
 			_exit(100);
 		if (read_attr_fd(open_attr(0, "rules"), rules, sizeof(rules)) ||
-		    strcmp(rules, "veiled yes\nlocked yes\nlearning no\nrule r /proc\n"))
+		    strcmp(rules, "veiled yes\nlocked yes\nlearning no\nrule r \"/proc\"\n"))
 			_exit(101);
 		for (i = 0; i < 2; i++) {
 			self->after_err[i] = read_text(paths[i],

@@ -621,7 +621,7 @@ static void expected_rules(const char *dir, int count, char *buf, size_t size)
 	len = snprintf(buf, size, "veiled %s\nlocked no\nlearning no\n",
 		       count ? "yes" : "no");
 	for (i = 0; i < count && len < size; i++)
-		len += snprintf(buf + len, size - len, "rule r %s\n",
+		len += snprintf(buf + len, size - len, "rule r \"%s\"\n",
 				rule_path(dir, i, path, sizeof(path)));
 }
 

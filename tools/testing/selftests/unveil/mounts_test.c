@@ -650,7 +650,7 @@ TEST_F(mounts, rule_on_a_mount_root_is_shown_once)
 	child = start_veiled(false, (const char *[]){
 		at(self->base, "p/mnt"), "r", NULL });
 	ASSERT_LE(0, child);
-	snprintf(line, sizeof(line), "rule r %s/p/mnt\n", self->base);
+	snprintf(line, sizeof(line), "rule r \"%s/p/mnt\"\n", self->base);
 	EXPECT_EQ(1, count_rules(child, line));
 }
 
@@ -707,7 +707,7 @@ TEST_F(mounts, file_system_mounted_again_is_not_covered_by_its_old_rules)
 	ASSERT_LE(0, child);
 	ASSERT_EQ(0, ask(child, VEILED_OPEN, file, O_RDONLY));
 	ASSERT_EQ(0, stat(at(self->base, "mnt/dir"), &before));
-	snprintf(line, sizeof(line), "rule r %s/mnt/dir\n", self->base);
+	snprintf(line, sizeof(line), "rule r \"%s/mnt/dir\"\n", self->base);
 	ASSERT_TRUE(has_rule(child, line));
 	EXPECT_EQ(0, errno_of(umount2(mnt, 0)));
 	EXPECT_FALSE(has_rule(child, line));
@@ -745,7 +745,7 @@ TEST_F(mounts, procfs_unmounted_under_a_rule_stays_active_and_its_rule_holds_aga
 	ASSERT_LE(0, child);
 	ASSERT_EQ(0, ask(child, VEILED_OPEN, file, O_RDONLY));
 	EXPECT_EQ(0, errno_of(umount2(mnt, 0)));
-	snprintf(line, sizeof(line), "rule r %s/mnt/sys/kernel\n", self->base);
+	snprintf(line, sizeof(line), "rule r \"%s/mnt/sys/kernel\"\n", self->base);
 	EXPECT_TRUE(has_rule(child, line));
 	ASSERT_EQ(0, mount("proc", mnt, "proc", 0, NULL));
 	ASSERT_EQ(0, open_errno(file, O_RDONLY));

@@ -387,7 +387,7 @@ TEST_F(tree, network_administration_is_eperm_for_root)
 
 /*
  * Where the kernel log is kept from unprivileged readers, it is kept from a
- * veiled root too (CAP_SYSLOG): its denial lines name hidden files.  The
+ * veiled root too (CAP_SYSLOG): its refusal lines name hidden files.  The
  * parent sets the restriction, and sets it back once the veiled child is
  * done.
  */

@@ -835,7 +835,7 @@ TEST_F(openbsd, racc_access)
 		ASSERT_EQ(0, touch(name, 0700));
 		UNVEIL(name, rows[i].perm);
 		len = snprintf(seen, sizeof(seen), "%s:", rows[i].perm);
-		/* A denial must be EACCES (a name rule): '?' otherwise. */
+		/* A refusal must be EACCES (a name rule): '?' otherwise. */
 		for (j = 0; j < ARRAY_SIZE(modes); j++) {
 			err = errno_of(access(name, modes[j].mode));
 			if (!err)

@@ -15,6 +15,7 @@
 
 #include "../kselftest_harness.h"
 #include "common.h"
+#include "records.h"
 
 #define TMP_DIR "/tmp/unveil_readback_test"
 #define NOBODY 65534
@@ -116,9 +117,9 @@ TEST_F(readback, rules_show_letters_and_paths_in_order)
 	UNVEIL(TMP_DIR "/file", "r");
 	UNVEIL("/proc", "rx");
 	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
-		     "rule rwc " TMP_DIR "/dir\n"
-		     "rule r " TMP_DIR "/file\n"
-		     "rule rx /proc\n");
+		     "rule rwc \"" TMP_DIR "/dir\"\n"
+		     "rule r \"" TMP_DIR "/file\"\n"
+		     "rule rx \"/proc\"\n");
 }
 
 TEST_F(readback, rule_without_letters_shows_dash)
@@ -126,7 +127,7 @@ TEST_F(readback, rule_without_letters_shows_dash)
 	UNVEIL("/proc", "r");
 	UNVEIL(TMP_DIR, "");
 	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
-		     "rule r /proc\nrule - " TMP_DIR "\n");
+		     "rule r \"/proc\"\nrule - \"" TMP_DIR "\"\n");
 }
 
 TEST_F(readback, unveil_again_shows_new_letters_once)
@@ -135,14 +136,14 @@ TEST_F(readback, unveil_again_shows_new_letters_once)
 	UNVEIL(TMP_DIR "/file", "r");
 	UNVEIL(TMP_DIR "/file", "wc");
 	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\n"
-		     "rule r /proc\nrule wc " TMP_DIR "/file\n");
+		     "rule r \"/proc\"\nrule wc \"" TMP_DIR "/file\"\n");
 }
 
 TEST_F(readback, lock_is_shown)
 {
 	UNVEIL("/proc", "r");
 	UNVEIL(NULL, NULL);
-	EXPECT_RULES(0, "veiled yes\nlocked yes\nlearning no\nrule r /proc\n");
+	EXPECT_RULES(0, "veiled yes\nlocked yes\nlearning no\nrule r \"/proc\"\n");
 }
 
 TEST_F(readback, lock_without_rules_is_shown_unveiled)
@@ -157,28 +158,32 @@ TEST_F(readback, relative_and_symlinked_paths_show_where_they_led)
 	UNVEIL("/proc", "r");
 	UNVEIL("link", "r");
 	UNVEIL("not-yet", "c");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
-		     "rule r " TMP_DIR "/dir\n"
-		     "rule c " TMP_DIR "/not-yet\n");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r \"/proc\"\n"
+		     "rule r \"" TMP_DIR "/dir\"\n"
+		     "rule c \"" TMP_DIR "/not-yet\"\n");
 }
 
 TEST_F(readback, name_in_root_has_one_slash)
 {
 	UNVEIL("/proc", "r");
 	UNVEIL("/unveil-readback-missing", "r");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
-		     "rule r /unveil-readback-missing\n");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r \"/proc\"\n"
+		     "rule r \"/unveil-readback-missing\"\n");
 }
 
-TEST_F(readback, space_tab_newline_backslash_are_escaped)
+/*
+ * A path is quoted with controls, the quote, the backslash and bytes from
+ * DEL up written \xHH, as in the other files and the log line.
+ */
+TEST_F(readback, paths_are_quoted_with_odd_bytes_escaped)
 {
-	ASSERT_EQ(0, mkdir(TMP_DIR "/a b\tc\nd\\e", 0755));
+	ASSERT_EQ(0, mkdir(TMP_DIR "/a b\tc\nd\\e\"f\xff", 0755));
 	UNVEIL("/proc", "r");
-	UNVEIL(TMP_DIR "/a b\tc\nd\\e", "r");
+	UNVEIL(TMP_DIR "/a b\tc\nd\\e\"f\xff", "r");
 	UNVEIL(TMP_DIR "/dir/x y", "r");
-	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r /proc\n"
-		     "rule r " TMP_DIR "/a\\040b\\011c\\012d\\134e\n"
-		     "rule r " TMP_DIR "/dir/x\\040y\n");
+	EXPECT_RULES(0, "veiled yes\nlocked no\nlearning no\nrule r \"/proc\"\n"
+		     "rule r \"" TMP_DIR "/a b\\x09c\\x0ad\\x5ce\\x22f\\xff\"\n"
+		     "rule r \"" TMP_DIR "/dir/x y\"\n");
 }
 
 TEST_F(readback, thread_and_process_show_the_same_veil)
@@ -196,7 +201,7 @@ TEST_F(readback, thread_and_process_show_the_same_veil)
 	close(fd);
 	ASSERT_LT(0, len);
 	buf[len] = '\0';
-	EXPECT_STREQ("veiled yes\nlocked no\nlearning no\nrule r /proc\n", buf);
+	EXPECT_STREQ("veiled yes\nlocked no\nlearning no\nrule r \"/proc\"\n", buf);
 }
 
 TEST_F(readback, parent_reads_child)
@@ -204,7 +209,7 @@ TEST_F(readback, parent_reads_child)
 	const pid_t child = spawn_veiled(unveil_tmp_read);
 
 	ASSERT_LT(0, child);
-	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r \"" TMP_DIR "\"\n");
 	reap(child);
 }
 
@@ -258,7 +263,7 @@ TEST_F(readback, same_user_can_read)
 
 	ASSERT_LT(0, target);
 	become_nobody();
-	EXPECT_RULES(target, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(target, "veiled yes\nlocked no\nlearning no\nrule r \"" TMP_DIR "\"\n");
 	reap(target);
 }
 
@@ -281,14 +286,14 @@ TEST_F(readback, unmounted_rules_disappear)
 		char buf[4096];
 
 		if (!read_rules(child, buf, sizeof(buf)) &&
-		    strstr(buf, "rule r " TMP_DIR "\n"))
+		    strstr(buf, "rule r \"" TMP_DIR "\"\n"))
 			break;
 		usleep(1000);
 	}
 	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\n"
-		     "rule r " TMP_DIR "/mnt/sub\nrule r " TMP_DIR "\n");
+		     "rule r \"" TMP_DIR "/mnt/sub\"\nrule r \"" TMP_DIR "\"\n");
 	ASSERT_EQ(0, umount(TMP_DIR "/mnt"));
-	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r " TMP_DIR "\n");
+	EXPECT_RULES(child, "veiled yes\nlocked no\nlearning no\nrule r \"" TMP_DIR "\"\n");
 	reap(child);
 }
 
@@ -306,7 +311,7 @@ static void refusal_line(char *buf, size_t size, const char *fields, pid_t pid,
 		 fields, pid, path);
 }
 
-/* Returns 0 if the call failed with @err: a denial as expected. */
+/* Returns 0 if the call failed with @err: a refusal as expected. */
 static int failed_with(int ret, int err)
 {
 	return ret == -1 && errno == err ? 0 : 1;
@@ -427,9 +432,10 @@ static int open_hidden_long_name(void)
 	return failed_with(open(path, O_RDONLY), ENOENT);
 }
 
-TEST_F(readback, refusals_cut_paths_at_148_bytes)
+/* A path is cut to its first 191 bytes, and "..." follows the quote. */
+TEST_F(readback, refusals_cut_paths_at_191_bytes)
 {
-	char buf[1024], line[512], path[PATH_MAX], cut[160];
+	char buf[1024], path[PATH_MAX];
 	pid_t child;
 
 	snprintf(path, sizeof(path), TMP_DIR "/%0*d", LONG_NAME_LEN, 0);
@@ -437,12 +443,69 @@ TEST_F(readback, refusals_cut_paths_at_148_bytes)
 	child = refusals_of_child(TMP_DIR "/dir", "r", open_hidden_long_name,
 				  buf, sizeof(buf));
 	ASSERT_LT(0, child);
-	snprintf(cut, sizeof(cut), "%.148s...", path);
-	refusal_line(line, sizeof(line), "op=open needed=r held=- errno=2",
-		     child, cut);
-	snprintf(self->expected, sizeof(self->expected), "refusals 1\n%s",
-		 line);
+	snprintf(self->expected, sizeof(self->expected),
+		 "refusals 1\nop=open needed=r held=- errno=2 pid=%d comm=\"readback_test\" path=\"%.191s\"...\n",
+		 child, path);
 	EXPECT_STREQ(self->expected, buf);
+}
+
+/*
+ * Every byte a name may hold that quoting must carry: space, quote,
+ * backslash, tab, newline, bytes that are no UTF-8, and a "..." of its own.
+ */
+#define ODD_NAME "sp ace\"q\\b\tt\nn\xff\xfe..."
+#define ODD_DIR TMP_DIR "/" ODD_NAME
+
+static void unveil_odd_names(void)
+{
+	sys_unveil(ODD_DIR, "r");
+	sys_unveil(ODD_DIR "/" ODD_NAME, "rw");
+}
+
+static int write_in_odd_dir(void)
+{
+	return failed_with(open(ODD_DIR "/f", O_WRONLY), EACCES);
+}
+
+/* The rules and refusals files, read with the grammar of unveil(2). */
+TEST_F(readback, rules_and_refusals_follow_the_documented_grammar)
+{
+	char buf[4096], letters[8], path[PATH_MAX], *line, *end;
+	struct parsed_record record;
+	pid_t child;
+
+	ASSERT_EQ(0, mkdir(ODD_DIR, 0755));
+	write_file(ODD_DIR "/f", "x");
+	child = spawn_veiled(unveil_odd_names);
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, read_rules(child, buf, sizeof(buf)));
+	reap(child);
+	line = strstr(buf, "learning no\n");
+	ASSERT_NE(NULL, line);
+	line += strlen("learning no\n");
+	end = strchr(line, '\n');
+	ASSERT_NE(NULL, end);
+	*end = '\0';
+	ASSERT_TRUE(parse_rule(line, letters, path, sizeof(path)));
+	EXPECT_STREQ("r", letters);
+	EXPECT_STREQ(ODD_DIR, path);
+	ASSERT_TRUE(parse_rule(end + 1, letters, path, sizeof(path)));
+	EXPECT_STREQ("rw", letters);
+	EXPECT_STREQ(ODD_DIR "/" ODD_NAME, path);
+
+	child = refusals_of_child(ODD_DIR, "r", write_in_odd_dir, buf,
+				  sizeof(buf));
+	ASSERT_LT(0, child);
+	ASSERT_EQ(0, strncmp("refusals 1\n", buf, strlen("refusals 1\n")));
+	ASSERT_TRUE(parse_record(buf + strlen("refusals 1\n"), &record));
+	EXPECT_STREQ("open", record.op);
+	EXPECT_STREQ("w", record.needed);
+	EXPECT_STREQ("r", record.held);
+	EXPECT_EQ(EACCES, record.err);
+	EXPECT_EQ(child, record.pid);
+	EXPECT_STREQ("readback_test", record.comm);
+	EXPECT_STREQ(ODD_DIR "/f", record.path);
+	EXPECT_FALSE(record.path_cut);
 }
 
 TEST_F(readback, refusals_are_shared_with_forked_children)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * unveil LSM - Reading a veil back
+ * unveil LSM - The files of /proc/PID/attr/unveil/
  *
  * /proc/PID/attr/unveil/rules shows the veil of a process to the process
  * itself and to whoever may read it as a debugger would (PTRACE_MODE_READ):
@@ -8,16 +8,15 @@
  *   veiled yes
  *   locked no
  *   learning no
- *   rule rwc /tmp
- *   rule r /etc/passwd
+ *   rule rwc "/tmp"
+ *   rule r "/etc/passwd"
  *
  * One "rule" line per rule, with its letters ("-" for none) and its path as
- * the process named it when it made the first rule in that directory.  In a
- * path, space, tab, newline and backslash are escaped in octal, as in
- * /proc/mounts.
+ * the process named it when it made the first rule in that directory,
+ * quoted as every report quotes a path (record.c).
  *
  * /proc/PID/attr/unveil/refusals shows, to the same readers, the last
- * denials under the veil (see log.c), unless the reader is veiled itself:
+ * refusals under the veil (see log.c), unless the reader is veiled itself:
  * a hidden file that exists gets a refusal, one that does not exist gets
  * none, so a veiled process that read refusals, its own included (through
  * a descriptor opened before its veil), would learn what its veil hides.
@@ -30,7 +29,7 @@
  * Locking: a reader takes references under the process's exec_update_lock
  * (for reading) and, inside it, the veil's lock; it shows a ring or a set
  * under their own lock after dropping both.  A write of "learn" takes the
- * locks of a change (see task.c).
+ * locks of a change (see veil.c).
  */
 
 #include <linux/cred.h>
@@ -41,37 +40,15 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/seq_file.h>
-#include <linux/string.h>
-#include <linux/string_helpers.h>
 #include <linux/uaccess.h>
 #include <linux/unveil.h>
 
-#include "access.h"
 #include "learn.h"
 #include "log.h"
+#include "record.h"
 #include "ruleset.h"
 #include "setup.h"
 #include "veil.h"
-
-static const char escaped[] = " \t\n\\";
-
-static void show_rule(struct seq_file *const m, const unveil_access_t access,
-		      const struct unveil_dir *const dir,
-		      const struct unveil_name_rule *const name)
-{
-	const char *const path = dir->shown->path;
-	const size_t dir_len = strlen(path);
-	char letters[UNVEIL_ACCESS_LETTERS_SIZE];
-
-	seq_printf(m, "rule %s ", unveil_format_access(access, letters));
-	seq_escape(m, path, escaped);
-	if (name) {
-		if (!dir_len || path[dir_len - 1] != '/')
-			seq_putc(m, '/');
-		seq_escape_mem(m, name->name, name->len, ESCAPE_OCTAL, escaped);
-	}
-	seq_putc(m, '\n');
-}
 
 /* The veil of the process of @task with a reference, or NULL. */
 static struct unveil_veil *get_task_veil(struct task_struct *const task)
@@ -115,7 +92,7 @@ static struct unveil_ruleset *get_task_rules(struct task_struct *const task,
 }
 
 /*
- * The ring of denials of the process of @task with a reference, or NULL if
+ * The ring of refusals of the process of @task with a reference, or NULL if
  * it has no veil.
  */
 static struct unveil_refusals *get_task_refusals(struct task_struct *const task)
@@ -241,18 +218,21 @@ int proc_pid_unveil_rules(struct seq_file *const m,
 			continue;
 		/* Inspectable entries are not rules. */
 		if (dir->has_rule)
-			show_rule(m, dir->access, dir, NULL);
+			unveil_seq_rule(m, dir->access, dir->shown->path,
+					NULL, 0);
 		for (n = 0; names && n < names->count; n++)
 			if (names->entries[n].is_rule)
-				show_rule(m, names->entries[n].access, dir,
-					  &names->entries[n]);
+				unveil_seq_rule(m, names->entries[n].access,
+						dir->shown->path,
+						names->entries[n].name,
+						names->entries[n].len);
 	}
 	unveil_ruleset_put(rules);
 	return 0;
 }
 
 /**
- * proc_pid_unveil_refusals - Show the last denials under a process's veil
+ * proc_pid_unveil_refusals - Show the last refusals under a process's veil
  * @m: The file being read.
  * @ns: PID namespace of the procfs instance: PIDs are shown as seen there.
  * @pid: Unused.
@@ -283,7 +263,7 @@ int proc_pid_unveil_refusals(struct seq_file *const m,
 /**
  * proc_pid_unveil_learned - Show what a process's veil would have refused
  * @m: The file being read.
- * @ns: Unused.
+ * @ns: PID namespace of the procfs instance: PIDs are shown as seen there.
  * @pid: Unused.
  * @task: A thread of the process, with a reference held by procfs.
  *
@@ -304,7 +284,7 @@ int proc_pid_unveil_learned(struct seq_file *const m,
 		return err;
 	learned = get_task_learned(task);
 	up_read(&task->signal->exec_update_lock);
-	err = unveil_learned_show(m, learned);
+	err = unveil_learned_show(m, ns, learned);
 	unveil_learned_put(learned);
 	return err;
 }
