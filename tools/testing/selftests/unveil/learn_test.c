@@ -276,14 +276,8 @@ TEST_F(learn, learned_follows_the_documented_grammar)
 	line = strchr(self->buf, '\n');
 	ASSERT_NE(NULL, line);
 	ASSERT_TRUE(parse_record(line + 1, &record));
-	EXPECT_STREQ("open", record.op);
-	EXPECT_STREQ("r", record.needed);
-	EXPECT_STREQ("-", record.held);
-	EXPECT_EQ(ENOENT, record.err);
-	EXPECT_EQ(child, record.pid);
-	EXPECT_STREQ("learn_test", record.comm);
-	EXPECT_STREQ(ODD_PATH, record.path);
-	EXPECT_FALSE(record.path_cut);
+	EXPECT_RECORD(&record, "open", "r", "-", ENOENT, child, "learn_test",
+		      ODD_PATH);
 }
 
 TEST_F(learn, refuses_capabilities_and_learns_nothing_of_them)

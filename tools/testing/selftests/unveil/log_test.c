@@ -425,14 +425,8 @@ TEST_F(refusal_log, line_follows_the_documented_grammar)
 				self->line, sizeof(self->line)));
 	ASSERT_EQ(0, strncmp(prefix, self->line, strlen(prefix)));
 	ASSERT_TRUE(parse_record(self->line + strlen(prefix), &record));
-	EXPECT_STREQ("open", record.op);
-	EXPECT_STREQ("w", record.needed);
-	EXPECT_STREQ("r", record.held);
-	EXPECT_EQ(EACCES, record.err);
-	EXPECT_EQ(child, record.pid);
-	EXPECT_STREQ("log_test", record.comm);
-	EXPECT_STREQ(TMP_DIR "/visible/a\"b\nc", record.path);
-	EXPECT_FALSE(record.path_cut);
+	EXPECT_RECORD(&record, "open", "w", "r", EACCES, child, "log_test",
+		      TMP_DIR "/visible/a\"b\nc");
 
 	wait_for_quiet_period(_metadata, self->kmsg);
 	child = deny_in_child(TMP_DIR "/visible", "r", open_long_hidden_path,

@@ -498,14 +498,8 @@ TEST_F(readback, rules_and_refusals_follow_the_documented_grammar)
 	ASSERT_LT(0, child);
 	ASSERT_EQ(0, strncmp("refusals 1\n", buf, strlen("refusals 1\n")));
 	ASSERT_TRUE(parse_record(buf + strlen("refusals 1\n"), &record));
-	EXPECT_STREQ("open", record.op);
-	EXPECT_STREQ("w", record.needed);
-	EXPECT_STREQ("r", record.held);
-	EXPECT_EQ(EACCES, record.err);
-	EXPECT_EQ(child, record.pid);
-	EXPECT_STREQ("readback_test", record.comm);
-	EXPECT_STREQ(ODD_DIR "/f", record.path);
-	EXPECT_FALSE(record.path_cut);
+	EXPECT_RECORD(&record, "open", "w", "r", EACCES, child, "readback_test",
+		      ODD_DIR "/f");
 }
 
 TEST_F(readback, refusals_are_shared_with_forked_children)

@@ -114,6 +114,25 @@ static inline bool parse_record(const char *line, struct parsed_record *r)
 	return line && (!*line || !strcmp(line, "\n"));
 }
 
+/*
+ * Expects the parsed record @r to be the refusal of @op on the whole path
+ * @path by process @pid (@comm), which needed @needed, held @held and got
+ * @err.  Uses the EXPECT_ macros of kselftest_harness.h.
+ */
+#define EXPECT_RECORD(r, _op, _needed, _held, _err, _pid, _comm, _path) \
+	do {								\
+		const struct parsed_record *_r = (r);			\
+									\
+		EXPECT_STREQ(_op, _r->op);				\
+		EXPECT_STREQ(_needed, _r->needed);			\
+		EXPECT_STREQ(_held, _r->held);				\
+		EXPECT_EQ(_err, _r->err);				\
+		EXPECT_EQ(_pid, _r->pid);				\
+		EXPECT_STREQ(_comm, _r->comm);				\
+		EXPECT_STREQ(_path, _r->path);				\
+		EXPECT_FALSE(_r->path_cut);				\
+	} while (0)
+
 /* Parses @line as a rule: its letters into @letters (8 bytes), its path. */
 static inline bool parse_rule(const char *line, char *letters, char *path,
 			      size_t size)
