@@ -21,7 +21,8 @@
 #                  KUnit)
 #   make bench     benchmark against no veil and Landlock, report in build/bench/
 #   make vm CMD="..." [ADD="file ..."]   run a command in the VM
-#   make install [PREFIX=/usr/local] [DESTDIR=]   <unveil.h> and
+#   make install [PREFIX=/usr/local] [DESTDIR=]   libunveil (unveil() on
+#                  every kernel: <unveil.h>, -lunveil, unveil.pc),
 #                  <linux/unveil.h>, the unveil launcher (built for this
 #                  machine), its profiles and the man pages
 #   make clean     remove build/ (the ccache cache stays)
@@ -67,17 +68,46 @@ vm: build
 	scripts/vm $(foreach f,$(ADD),--add $(f)) -- $(CMD)
 
 PREFIX ?= /usr/local
+LIBDIR ?= $(PREFIX)/lib
 CFLAGS ?= -O2 -Wall
 PROFILES := git python3 sqlite3 tar
+VERSION := 1.1
+LIB_SOURCES := libunveil/unveil.c libunveil/landlock.c
+LIB_HEADERS := libunveil/unveil.h libunveil/emulation.h tools/unveil/unveil.h
+HOST_CC = $(CC) $(CFLAGS) -idirafter include/uapi
 
-build/host/unveil: tools/unveil/unveil.c tools/unveil/unveil.h include/uapi/linux/unveil.h
+build/host/static/%.o: libunveil/%.c $(LIB_HEADERS)
 	mkdir -p $(@D)
-	$(CC) $(CFLAGS) -idirafter include/uapi \
-		-DUNVEIL_PROFILE_DIR='"$(PREFIX)/share/unveil/profiles"' \
-		-o $@ tools/unveil/unveil.c
+	$(HOST_CC) -c -o $@ $<
 
-install: build/host/unveil
-	install -D -m 644 tools/unveil/unveil.h $(DESTDIR)$(PREFIX)/include/unveil.h
+build/host/shared/%.o: libunveil/%.c $(LIB_HEADERS)
+	mkdir -p $(@D)
+	$(HOST_CC) -fPIC -fvisibility=hidden -c -o $@ $<
+
+build/host/libunveil.a: $(LIB_SOURCES:libunveil/%.c=build/host/static/%.o)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+build/host/libunveil.so.1: $(LIB_SOURCES:libunveil/%.c=build/host/shared/%.o)
+	$(CC) $(CFLAGS) -shared -Wl,-soname,libunveil.so.1 -o $@ $^
+
+build/host/unveil: tools/unveil/unveil.c build/host/libunveil.a include/uapi/linux/unveil.h
+	$(HOST_CC) -DUNVEIL_PROFILE_DIR='"$(PREFIX)/share/unveil/profiles"' \
+		-DUNVEIL_VERSION='"$(VERSION)"' \
+		-o $@ tools/unveil/unveil.c build/host/libunveil.a
+
+build/host/test-libunveil: libunveil/test-libunveil.c build/host/libunveil.a
+	$(HOST_CC) -o $@ $< build/host/libunveil.a
+
+install: build/host/unveil build/host/libunveil.a build/host/libunveil.so.1
+	install -D -m 644 libunveil/unveil.h $(DESTDIR)$(PREFIX)/include/unveil.h
+	install -D -m 644 libunveil/overlay/unistd.h $(DESTDIR)$(PREFIX)/include/unveil/unistd.h
+	install -D -m 644 build/host/libunveil.a $(DESTDIR)$(LIBDIR)/libunveil.a
+	install -D -m 755 build/host/libunveil.so.1 $(DESTDIR)$(LIBDIR)/libunveil.so.1
+	ln -sf libunveil.so.1 $(DESTDIR)$(LIBDIR)/libunveil.so
+	mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
+	sed 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@VERSION@|$(VERSION)|' \
+		libunveil/unveil.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/unveil.pc
 	install -D -m 644 include/uapi/linux/unveil.h $(DESTDIR)$(PREFIX)/include/linux/unveil.h
 	install -D -m 755 build/host/unveil $(DESTDIR)$(PREFIX)/bin/unveil
 	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/unveil/profiles \
@@ -86,6 +116,9 @@ install: build/host/unveil
 	install -D -m 644 man/man2/unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil.2
 	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_supported.2
 	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_active.2
+	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_mode.2
+	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_mode_name.2
+	ln -sf unveil.2 $(DESTDIR)$(PREFIX)/share/man/man2/unveil_permit_unprotected.2
 
 clean:
 	rm -rf build

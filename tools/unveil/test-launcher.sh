@@ -96,6 +96,7 @@ check path_option_unveils_the_path_directories 0 '^busybox$'
 
 run --version
 check version_exits_0_and_prints_the_version 0 '^unveil (unveil for Linux) [0-9]'
+check version_says_unveil_makes_the_system_call 0 '^unveil() here: kernel$'
 run -r
 check missing_argument_exits_125 125 "option '-r' needs an argument"
 run -lq -- true

@@ -23,7 +23,7 @@
 #include <unistd.h>
 #include <linux/unveil.h>
 
-#include "unveil.h"
+#include "../../libunveil/unveil.h"
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -106,7 +106,9 @@ static const struct default_rule terminal_defaults[] = {
  * exist either: a rule on a name holds for what the command makes there
  * (a learned profile names what the command made).  An @alias leads where
  * an earlier rule does: both are unveiled, with the letters of both, and
- * shown once.
+ * shown once.  A rule @from_defaults is left out of the warnings about
+ * Landlock: /usr/lib/locale "r" in /usr/lib "rx" gains an "x" that does
+ * not matter.
  */
 struct rule {
 	const char *path;
@@ -114,6 +116,7 @@ struct rule {
 	unsigned int perms;
 	bool missing_ok;
 	bool from_profile;
+	bool from_defaults;
 	bool alias;
 };
 
@@ -176,7 +179,7 @@ static const char usage[] =
 "                        print the rules it needed beyond the given ones\n"
 "                        (and write them to FILE, as a profile)\n"
 "  -h, --help            show this help\n"
-"  --version             show the version\n"
+"  --version             show the version and how unveil() is made here\n"
 "\n"
 "Options naming the same file or directory add up their letters.  CMD, as\n"
 "found in PATH, is unveiled rx.  Unless --no-defaults is given, these are\n"
@@ -189,6 +192,8 @@ static const char usage[] =
 "/dev/tty and that terminal rw, /etc/terminfo, /lib/terminfo,\n"
 "/usr/share/terminfo and /proc/self r.  What the veil refuses is logged by\n"
 "the kernel (dmesg) with the path, the letters needed and those held.\n"
+"On a kernel without the unveil security module, Landlock enforces a\n"
+"weaker veil (a warning says so); see unveil(1).\n"
 "\n"
 "Exit status: CMD's; 125 the launcher failed (bad options, unveil(2)\n"
 "refused a path or is not active, the veil is locked); 126 CMD could not\n"
@@ -344,10 +349,12 @@ static void add_defaults(const struct default_rule *list, size_t n)
 {
 	size_t i;
 
-	for (i = 0; i < n; i++)
+	for (i = 0; i < n; i++) {
 		add_rule(list[i].path,
 			 parse_letters(list[i].letters, strlen(list[i].letters)),
 			 true);
+		rules[nr_rules - 1].from_defaults = true;
+	}
 }
 
 /* The terminal defaults, and each terminal of the standard streams. */
@@ -521,18 +528,79 @@ static const char *letters_of(unsigned int perms, char buf[sizeof(letters)])
 	return buf;
 }
 
-static void print_rules(bool lock)
+/*
+ * Under Landlock (see unveil(2)): how the rule @r is not held exactly, or
+ * NULL.  Landlock adds up the rights of a path's ancestors' rules, grants
+ * creating and removing on directories only, and finds files when the
+ * veil is locked.
+ */
+static const char *landlock_gap(const struct rule *r)
 {
-	char buf[sizeof(letters)];
+	unsigned int above = 0, create = parse_letters("c", 1);
+	struct stat st;
 	size_t i;
 
+	if (r->from_defaults)
+		return NULL;
+	if (stat(r->key, &st)) {
+		if (r->perms & create)
+			return "covers its whole directory";
+		return "grants nothing: the file does not exist";
+	}
+	if (!S_ISDIR(st.st_mode) && (r->perms & create))
+		return "covers its whole directory";
 	for (i = 0; i < nr_rules; i++)
-		if (!rules[i].alias)
-			printf("%s %s\n", rules[i].perms ?
-			       letters_of(rules[i].perms, buf) : "-",
-			       rules[i].key);
+		if (is_below(rules[i].key, r->key))
+			above |= rules[i].perms;
+	if (above & ~r->perms)
+		return "takes no letter away from the rules above it";
+	return NULL;
+}
+
+static size_t count_landlock_gaps(void)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < nr_rules; i++)
+		n += !rules[i].alias && landlock_gap(&rules[i]);
+	return n;
+}
+
+static void print_rules(bool lock)
+{
+	bool landlock = unveil_mode() == UNVEIL_MODE_LANDLOCK;
+	char buf[sizeof(letters)];
+	const char *gap;
+	size_t i;
+
+	if (landlock)
+		puts("# emulated with Landlock: hidden files give EACCES, stat() and attribute\n"
+		     "# changes are not judged, and the veil is locked (see unveil(1))");
+	for (i = 0; i < nr_rules; i++) {
+		if (rules[i].alias)
+			continue;
+		gap = landlock ? landlock_gap(&rules[i]) : NULL;
+		printf("%s %s%s%s\n", rules[i].perms ?
+		       letters_of(rules[i].perms, buf) : "-", rules[i].key,
+		       gap ? "\t# under Landlock it " : "", gap ? gap : "");
+	}
 	if (lock)
 		puts("# then locked with unveil(NULL, NULL)");
+}
+
+/* Under Landlock, says once that the veil is weaker, and where. */
+static void warn_if_emulated(void)
+{
+	size_t gaps;
+
+	if (unveil_mode() != UNVEIL_MODE_LANDLOCK)
+		return;
+	gaps = count_landlock_gaps();
+	fprintf(stderr, "unveil: warning: no unveil module in this kernel: Landlock enforces a weaker veil, locked (unveil(1))");
+	if (gaps)
+		fprintf(stderr, "; %zu rule%s not held exactly: see --print-rules",
+			gaps, gaps == 1 ? "" : "s");
+	fputc('\n', stderr);
 }
 
 /*
@@ -576,7 +644,7 @@ static void check_support(void)
 	if (errno == EPERM)
 		fail("the veil is locked: %s", strerror(errno));
 	if (errno == ENOSYS)
-		fail("unveil(2) is not active on this kernel: not built in, or not enabled at boot (lsm=)");
+		fail("neither unveil(2) nor Landlock is active on this kernel (UNVEIL_UNPROTECTED=1 runs the command unprotected)");
 	fail("unveil(2) cannot be used: %s", strerror(errno));
 }
 
@@ -1276,7 +1344,9 @@ int main(int argc, char *argv[])
 			fputs(usage, stdout);
 			return 0;
 		case OPT_VERSION:
-			puts("unveil (unveil for Linux) " UNVEIL_VERSION);
+			printf("unveil (unveil for Linux) " UNVEIL_VERSION
+			       "\nunveil() here: %s\n",
+			       unveil_mode_name(unveil_mode()));
 			return 0;
 		case ':':
 			usage_error("option '%s' needs an argument",
@@ -1294,6 +1364,9 @@ int main(int argc, char *argv[])
 		fail("--chdir %s: %s", chdir_to, strerror(errno));
 	if (!print_only)
 		check_support();
+	if ((report || learn) && unveil_mode() != UNVEIL_MODE_KERNEL)
+		fail("--%s needs the unveil security module, which this kernel does not have",
+		     learn ? "learn" : "report");
 
 	if (optind < argc) {
 		cmd = find_command(argv[optind]);
@@ -1318,6 +1391,7 @@ int main(int argc, char *argv[])
 	}
 	if (!learn)
 		note_hidden_cwd();
+	warn_if_emulated();
 	if (report || learn) {
 		/* The veil is the command's: this process stays outside. */
 		fflush(NULL);
@@ -1337,8 +1411,12 @@ int main(int argc, char *argv[])
 		/* As named: the symlinks on the way become inspectable. */
 		if (unveil(rules[i].path, letters_of(rules[i].perms, buf)))
 			fail("%s: %s", rules[i].path, strerror(errno));
-	/* A learning veil cannot be locked: the command runs unlocked. */
-	if (lock && !learn && unveil(NULL, NULL))
+	/*
+	 * A learning veil cannot be locked: the command runs unlocked.  An
+	 * emulated one is enforced only once it is locked.
+	 */
+	if ((lock || unveil_mode() != UNVEIL_MODE_KERNEL) && !learn &&
+	    unveil(NULL, NULL))
 		fail("unveil(NULL, NULL): %s", strerror(errno));
 	close_inherited_fds();
 

@@ -1,0 +1,590 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * Tests of libunveil: what unveil() does in each mode, and each difference
+ * between the system call and its Landlock emulation that unveil(2) lists
+ * (one case each: its result in both modes).  Prints TAP.
+ *
+ * Usage: test-libunveil kernel|landlock|none
+ *   kernel     the running kernel has the unveil security module
+ *   landlock   it has Landlock and not unveil
+ *   none       either: a seccomp filter hides both from the tests
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+
+#include "unveil.h"
+
+static enum unveil_mode expected;
+static char base[64], self[PATH_MAX];
+static int tests, failures;
+
+/* In a case's child: ends it as failed, saying why. */
+static void __attribute__((noreturn, format(printf, 1, 2)))
+fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("# ", stdout);
+	vprintf(fmt, ap);
+	putchar('\n');
+	va_end(ap);
+	fflush(stdout);
+	_exit(1);
+}
+
+static const char *in_base(const char *name)
+{
+	static char path[4][PATH_MAX];
+	static int next;
+	char *p = path[next++ % 4];
+
+	snprintf(p, PATH_MAX, "%s/%s", base, name);
+	return p;
+}
+
+#define MUST(call) do { if ((call) < 0) fail("%s: %m", #call); } while (0)
+
+/* The call's result: 0, or the errno it failed with. */
+static int result(int ret)
+{
+	return ret < 0 ? errno : 0;
+}
+
+static int opened(int fd)
+{
+	if (fd >= 0)
+		close(fd);
+	return result(fd);
+}
+
+static void expect(const char *what, int want, int got)
+{
+	if (want != got)
+		fail("%s: expected %s, got %s", what,
+		     want ? strerror(want) : "success",
+		     got ? strerror(got) : "success");
+}
+
+/* @kernel with the system call, @landlock under the emulation. */
+static int by_mode(int kernel, int landlock)
+{
+	return expected == UNVEIL_MODE_KERNEL ? kernel : landlock;
+}
+
+static void veil(const char *path, const char *letters)
+{
+	if (unveil(path, letters))
+		fail("unveil(%s, \"%s\"): %m", path, letters);
+}
+
+static void lock(void)
+{
+	if (unveil(NULL, NULL))
+		fail("unveil(NULL, NULL): %m");
+}
+
+/* A fresh tree: pub/f, priv/secret, out/. */
+static void make_tree(void)
+{
+	char cmd[PATH_MAX + 16];
+
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", base);
+	if (system(cmd))
+		exit(2);
+	if (mkdir(base, 0755) || mkdir(in_base("pub"), 0755) ||
+	    mkdir(in_base("priv"), 0755) || mkdir(in_base("out"), 0755) ||
+	    mkdir(in_base("bin"), 0755) ||
+	    opened(open(in_base("pub/f"), O_CREAT | O_WRONLY, 0644)) ||
+	    opened(open(in_base("pub/g"), O_CREAT | O_WRONLY, 0644)) ||
+	    opened(open(in_base("priv/secret"), O_CREAT | O_WRONLY, 0644)))
+		exit(2);
+}
+
+/* Runs @test in a child, on a fresh tree; one TAP line. */
+static void run(const char *name, void (*test)(void))
+{
+	int status;
+	pid_t pid;
+
+	make_tree();
+	fflush(stdout);
+	pid = fork();
+	if (!pid) {
+		test();
+		fflush(stdout);
+		_exit(0);
+	}
+	tests++;
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) ||
+	    WEXITSTATUS(status)) {
+		failures++;
+		printf("not ok %d %s\n", tests, name);
+	} else {
+		printf("ok %d %s\n", tests, name);
+	}
+}
+
+/* Runs this program again as "test-libunveil probe PATH": its result. */
+static int probe_after_exec(const char *path, const char *unveil_first)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	if (!pid) {
+		execl(in_base("bin/test-libunveil"), "test-libunveil", "probe",
+		      path, unveil_first, (char *)NULL);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		fail("probe: no exit status");
+	if (WEXITSTATUS(status) == 127)
+		fail("probe: exec failed");
+	return WEXITSTATUS(status) == 255 ? -1 : WEXITSTATUS(status);
+}
+
+/*
+ * "probe PATH [DIR]": unveils DIR ("r") and locks if given; exits with
+ * the result of opening PATH, 255 if unveil() failed with EPERM.
+ */
+static int probe(const char *path, const char *unveil_first)
+{
+	if (unveil_first && unveil(unveil_first, "r"))
+		return errno == EPERM ? 255 : 254;
+	if (unveil_first && unveil(NULL, NULL))
+		return 254;
+	return opened(open(path, O_RDONLY | O_CLOEXEC));
+}
+
+/* What the probe needs to run: itself, and a dynamic loader's files. */
+static void veil_for_exec(void)
+{
+	static const char *const libs[] = { "/lib", "/lib64", "/usr/lib" };
+	char copy[PATH_MAX + 64];
+	size_t i;
+
+	snprintf(copy, sizeof(copy), "cp '%s' '%s'", self,
+		 in_base("bin/test-libunveil"));
+	if (system(copy))
+		fail("cannot copy %s", self);
+	veil(in_base("bin"), "rx");
+	for (i = 0; i < sizeof(libs) / sizeof(*libs); i++)
+		if (!access(libs[i], F_OK))
+			veil(libs[i], "rx");
+	if (!access("/etc", F_OK))
+		veil("/etc/ld.so.cache", "r");
+}
+
+static void mode_is_the_expected_one(void)
+{
+	if (unveil_mode() != expected)
+		fail("unveil_mode() is %s, expected %s",
+		     unveil_mode_name(unveil_mode()),
+		     unveil_mode_name(expected));
+	expect("unveil_active()", expected == UNVEIL_MODE_KERNEL,
+	       unveil_active());
+}
+
+static void reading_an_unveiled_directory(void)
+{
+	veil(in_base("pub"), "r");
+	lock();
+	expect("open pub/f for reading", 0,
+	       opened(open(in_base("pub/f"), O_RDONLY)));
+}
+
+static void writing_needs_w(void)
+{
+	veil(in_base("pub"), "r");
+	lock();
+	expect("open pub/f for writing", EACCES,
+	       opened(open(in_base("pub/f"), O_WRONLY)));
+}
+
+static void creating_needs_c_and_a_refused_create_leaves_nothing(void)
+{
+	veil(in_base("out"), "rw");
+	lock();
+	expect("create out/new", EACCES,
+	       opened(open(in_base("out/new"), O_CREAT | O_WRONLY, 0644)));
+	expect("out/new is there", ENOENT,
+	       opened(open(in_base("out/new"), O_RDONLY)));
+}
+
+static void c_creates_and_removes(void)
+{
+	veil(in_base("out"), "rwc");
+	lock();
+	expect("create out/new", 0,
+	       opened(open(in_base("out/new"), O_CREAT | O_WRONLY, 0644)));
+	expect("mkdir out/dir", 0, result(mkdir(in_base("out/dir"), 0755)));
+	expect("unlink out/new", 0, result(unlink(in_base("out/new"))));
+	expect("rmdir out/dir", 0, result(rmdir(in_base("out/dir"))));
+}
+
+static void a_call_again_replaces_the_letters(void)
+{
+	veil(in_base("pub"), "rw");
+	veil(in_base("pub"), "r");
+	lock();
+	expect("open pub/f for writing", EACCES,
+	       opened(open(in_base("pub/f"), O_WRONLY)));
+}
+
+static void the_lock_refuses_later_calls(void)
+{
+	veil(in_base("pub"), "r");
+	expect("unveil_supported() before the lock", 1, unveil_supported());
+	lock();
+	expect("unveil after the lock", EPERM,
+	       result(unveil(in_base("priv"), "r")));
+	errno = 0;
+	expect("unveil_supported() after the lock", 0, unveil_supported());
+	expect("its errno", EPERM, errno);
+}
+
+static void bad_arguments_fail_as_the_system_call_does(void)
+{
+	expect("a letter that is not rwxc", EINVAL,
+	       result(unveil(in_base("pub"), "rq")));
+	expect("five letters", ENAMETOOLONG,
+	       result(unveil(in_base("pub"), "rrrrr")));
+	expect("a NULL path", EFAULT, result(unveil(NULL, "r")));
+	expect("NULL letters", EFAULT, result(unveil(in_base("pub"), NULL)));
+	expect("an empty path", EINVAL, result(unveil("", "r")));
+	expect("a missing directory on the way", ENOENT,
+	       result(unveil(in_base("none/f"), "r")));
+	expect("a file on the way", ENOTDIR,
+	       result(unveil(in_base("pub/f/x"), "r")));
+	/* None of them dropped a veil. */
+	expect("open priv/secret", 0,
+	       opened(open(in_base("priv/secret"), O_RDONLY)));
+}
+
+static void a_rule_on_a_file_reveals_that_file(void)
+{
+	veil(in_base("pub/f"), "r");
+	lock();
+	expect("open pub/f", 0, opened(open(in_base("pub/f"), O_RDONLY)));
+	expect("open pub/g", by_mode(ENOENT, EACCES),
+	       opened(open(in_base("pub/g"), O_RDONLY)));
+}
+
+static void a_forked_child_keeps_the_veil(void)
+{
+	int status;
+	pid_t pid;
+
+	veil(in_base("pub"), "r");
+	lock();
+	pid = fork();
+	if (!pid)
+		_exit(opened(open(in_base("priv/secret"), O_RDONLY)));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		fail("child: no exit status");
+	expect("the child's open of priv/secret", by_mode(ENOENT, EACCES),
+	       WEXITSTATUS(status));
+}
+
+/* Differences: the result with the system call, then with Landlock. */
+
+static void hidden_files_give_enoent_or_eacces(void)
+{
+	veil(in_base("pub"), "r");
+	lock();
+	expect("open priv/secret", by_mode(ENOENT, EACCES),
+	       opened(open(in_base("priv/secret"), O_RDONLY)));
+}
+
+static void nothing_is_hidden_before_the_lock_under_landlock(void)
+{
+	veil(in_base("pub"), "r");
+	expect("open priv/secret before the lock", by_mode(ENOENT, 0),
+	       opened(open(in_base("priv/secret"), O_RDONLY)));
+}
+
+static void a_narrower_rule_inside_takes_no_letter_away_under_landlock(void)
+{
+	veil(base, "rw");
+	veil(in_base("pub"), "r");
+	lock();
+	expect("open pub/f for writing", by_mode(EACCES, 0),
+	       opened(open(in_base("pub/f"), O_WRONLY)));
+}
+
+static void an_empty_rule_inside_hides_nothing_under_landlock(void)
+{
+	veil(base, "r");
+	veil(in_base("priv"), "");
+	lock();
+	expect("open priv/secret", by_mode(ENOENT, 0),
+	       opened(open(in_base("priv/secret"), O_RDONLY)));
+}
+
+static void stat_is_not_judged_under_landlock(void)
+{
+	struct stat st;
+
+	veil(in_base("pub"), "r");
+	lock();
+	expect("stat priv/secret", by_mode(ENOENT, 0),
+	       result(stat(in_base("priv/secret"), &st)));
+	expect("chdir priv", by_mode(ENOENT, 0), result(chdir(in_base("priv"))));
+}
+
+static void changing_attributes_is_not_judged_under_landlock(void)
+{
+	veil(in_base("pub"), "r");
+	lock();
+	expect("chmod pub/f", by_mode(EACCES, 0),
+	       result(chmod(in_base("pub/f"), 0600)));
+}
+
+static void c_on_a_name_covers_its_directory_under_landlock(void)
+{
+	veil(in_base("out/new"), "rwc");
+	lock();
+	expect("create out/new", 0,
+	       opened(open(in_base("out/new"), O_CREAT | O_WRONLY, 0644)));
+	expect("create out/other", by_mode(ENOENT, 0),
+	       opened(open(in_base("out/other"), O_CREAT | O_WRONLY, 0644)));
+}
+
+static void a_name_made_after_the_lock_is_not_revealed_under_landlock(void)
+{
+	int to_parent[2], to_child[2], status;
+	pid_t pid;
+	char c;
+
+	MUST(pipe(to_parent));
+	MUST(pipe(to_child));
+	pid = fork();
+	if (!pid) {
+		veil(in_base("out/later"), "r");
+		lock();
+		if (write(to_parent[1], "l", 1) != 1 ||
+		    read(to_child[0], &c, 1) != 1)
+			_exit(99);
+		_exit(opened(open(in_base("out/later"), O_RDONLY)));
+	}
+	if (read(to_parent[0], &c, 1) != 1)
+		fail("the child did not lock");
+	MUST(opened(open(in_base("out/later"), O_CREAT | O_WRONLY, 0644)));
+	if (write(to_child[1], "m", 1) != 1 || waitpid(pid, &status, 0) != pid ||
+	    !WIFEXITED(status))
+		fail("child: no exit status");
+	expect("open out/later, made after the lock", by_mode(0, EACCES),
+	       WEXITSTATUS(status));
+}
+
+static void *sleeper(void *arg)
+{
+	(void)arg;
+	pause();
+	return NULL;
+}
+
+static void the_lock_fails_with_ebusy_beside_other_threads_under_landlock(void)
+{
+	pthread_t thread;
+
+	if (pthread_create(&thread, NULL, sleeper, NULL))
+		fail("pthread_create failed");
+	veil(in_base("pub"), "r");
+	expect("unveil(NULL, NULL) with two threads", by_mode(0, EBUSY),
+	       result(unveil(NULL, NULL)));
+}
+
+static void device_nodes_fail_with_eperm_or_eacces(void)
+{
+	veil(in_base("out"), "rwc");
+	lock();
+	expect("mknod out/null", by_mode(EPERM, EACCES),
+	       result(mknod(in_base("out/null"), S_IFCHR | 0600,
+			    makedev(1, 3))));
+}
+
+static void rules_not_locked_are_lost_at_exec_under_landlock(void)
+{
+	veil_for_exec();
+	veil(in_base("pub"), "r");
+	expect("open priv/secret after exec", by_mode(ENOENT, 0),
+	       probe_after_exec(in_base("priv/secret"), NULL));
+}
+
+static void after_exec_a_new_veil_only_narrows_under_landlock(void)
+{
+	veil_for_exec();
+	veil(in_base("pub"), "r");
+	lock();
+	/* The system call refuses (-1: EPERM); Landlock adds a layer. */
+	expect("unveil priv after exec, then open priv/secret",
+	       by_mode(-1, EACCES),
+	       probe_after_exec(in_base("priv/secret"), in_base("priv")));
+}
+
+/* Makes both system calls that find a mode fail with ENOSYS. */
+static void hide_unveil_and_landlock(void)
+{
+	struct sock_filter filter[] = {
+		BPF_STMT(BPF_LD | BPF_W | BPF_ABS,
+			 offsetof(struct seccomp_data, nr)),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 444, 1, 0),
+		BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 461, 0, 1),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+		BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+	};
+	struct sock_fprog prog = {
+		.len = sizeof(filter) / sizeof(*filter),
+		.filter = filter,
+	};
+
+	MUST(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+	MUST(prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog));
+}
+
+static void without_either_unveil_fails_closed_with_enosys(void)
+{
+	hide_unveil_and_landlock();
+	expect("unveil_mode() is none", UNVEIL_MODE_NONE, unveil_mode());
+	expect("unveil", ENOSYS, result(unveil(in_base("pub"), "r")));
+	errno = 0;
+	expect("unveil_supported()", 0, unveil_supported());
+	expect("its errno", ENOSYS, errno);
+}
+
+/* Runs unveil() unprotected, its stderr in @err (size @size). */
+static void run_unprotected(char *err, size_t size)
+{
+	int fds[2];
+	ssize_t n;
+
+	MUST(pipe(fds));
+	MUST(dup2(fds[1], 2));
+	close(fds[1]);
+	expect("unveil_mode() is unprotected", UNVEIL_MODE_UNPROTECTED,
+	       unveil_mode());
+	veil(in_base("pub"), "r");
+	veil(in_base("out"), "rwc");
+	lock();
+	expect("unveil after the lock", EPERM,
+	       result(unveil(in_base("pub"), "r")));
+	expect("open priv/secret", 0,
+	       opened(open(in_base("priv/secret"), O_RDONLY)));
+	close(2);
+	n = read(fds[0], err, size - 1);
+	err[n < 0 ? 0 : n] = '\0';
+}
+
+static void unveil_unprotected_1_runs_unprotected_and_warns_once(void)
+{
+	char err[512];
+
+	hide_unveil_and_landlock();
+	MUST(setenv("UNVEIL_UNPROTECTED", "1", 1));
+	run_unprotected(err, sizeof(err));
+	if (strcmp(err, "unveil: this kernel has neither unveil nor Landlock: running unprotected, as asked\n"))
+		fail("stderr was \"%s\"", err);
+}
+
+static void unveil_permit_unprotected_runs_unprotected(void)
+{
+	char err[512];
+
+	hide_unveil_and_landlock();
+	unveil_permit_unprotected();
+	run_unprotected(err, sizeof(err));
+	if (!strstr(err, "running unprotected"))
+		fail("stderr was \"%s\"", err);
+}
+
+static const struct {
+	const char *name;
+	void (*test)(void);
+} cases[] = {
+#define CASE(f) { #f, f }
+	CASE(mode_is_the_expected_one),
+	CASE(reading_an_unveiled_directory),
+	CASE(writing_needs_w),
+	CASE(creating_needs_c_and_a_refused_create_leaves_nothing),
+	CASE(c_creates_and_removes),
+	CASE(a_call_again_replaces_the_letters),
+	CASE(the_lock_refuses_later_calls),
+	CASE(bad_arguments_fail_as_the_system_call_does),
+	CASE(a_rule_on_a_file_reveals_that_file),
+	CASE(a_forked_child_keeps_the_veil),
+	CASE(hidden_files_give_enoent_or_eacces),
+	CASE(nothing_is_hidden_before_the_lock_under_landlock),
+	CASE(a_narrower_rule_inside_takes_no_letter_away_under_landlock),
+	CASE(an_empty_rule_inside_hides_nothing_under_landlock),
+	CASE(stat_is_not_judged_under_landlock),
+	CASE(changing_attributes_is_not_judged_under_landlock),
+	CASE(c_on_a_name_covers_its_directory_under_landlock),
+	CASE(a_name_made_after_the_lock_is_not_revealed_under_landlock),
+	CASE(the_lock_fails_with_ebusy_beside_other_threads_under_landlock),
+	CASE(device_nodes_fail_with_eperm_or_eacces),
+	CASE(rules_not_locked_are_lost_at_exec_under_landlock),
+	CASE(after_exec_a_new_veil_only_narrows_under_landlock),
+}, none_cases[] = {
+	CASE(without_either_unveil_fails_closed_with_enosys),
+	CASE(unveil_unprotected_1_runs_unprotected_and_warns_once),
+	CASE(unveil_permit_unprotected_runs_unprotected),
+#undef CASE
+};
+
+int main(int argc, char *argv[])
+{
+	size_t i;
+
+	if (argc >= 3 && !strcmp(argv[1], "probe"))
+		return probe(argv[2], argv[3]);
+	if (argc != 2)
+		goto usage;
+	if (!strcmp(argv[1], "kernel"))
+		expected = UNVEIL_MODE_KERNEL;
+	else if (!strcmp(argv[1], "landlock"))
+		expected = UNVEIL_MODE_LANDLOCK;
+	else if (!strcmp(argv[1], "none"))
+		expected = UNVEIL_MODE_NONE;
+	else
+		goto usage;
+	if (!realpath("/proc/self/exe", self))
+		return 2;
+	snprintf(base, sizeof(base), "/tmp/test-libunveil.%d", getpid());
+	if (expected == UNVEIL_MODE_NONE) {
+		for (i = 0; i < sizeof(none_cases) / sizeof(*none_cases); i++)
+			run(none_cases[i].name, none_cases[i].test);
+	} else {
+		for (i = 0; i < sizeof(cases) / sizeof(*cases); i++)
+			if (strcmp(cases[i].name,
+				   "device_nodes_fail_with_eperm_or_eacces") ||
+			    !geteuid())
+				run(cases[i].name, cases[i].test);
+	}
+	snprintf(self, sizeof(self), "rm -rf '%s'", base);
+	if (system(self))
+		return 2;
+	printf("1..%d\n", tests);
+	return failures != 0;
+usage:
+	fputs("usage: test-libunveil kernel|landlock|none\n", stderr);
+	return 2;
+}
