@@ -72,7 +72,7 @@ LIBDIR ?= $(PREFIX)/lib
 CFLAGS ?= -O2 -Wall
 PROFILES := git python3 sqlite3 tar
 VERSION := 1.1
-LIB_SOURCES := libunveil/unveil.c libunveil/landlock.c
+LIB_SOURCES := libunveil/unveil.c libunveil/landlock.c libunveil/ties.c
 LIB_HEADERS := libunveil/unveil.h libunveil/emulation.h tools/unveil/unveil.h
 HOST_CC = $(CC) $(CFLAGS) -idirafter include/uapi
 
@@ -108,6 +108,7 @@ install: build/host/unveil build/host/libunveil.a build/host/libunveil.so.1
 	mkdir -p $(DESTDIR)$(LIBDIR)/pkgconfig
 	sed 's|@PREFIX@|$(PREFIX)|; s|@LIBDIR@|$(LIBDIR)|; s|@VERSION@|$(VERSION)|' \
 		libunveil/unveil.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/unveil.pc
+	[ -n "$(DESTDIR)" ] || ldconfig
 	install -D -m 644 include/uapi/linux/unveil.h $(DESTDIR)$(PREFIX)/include/linux/unveil.h
 	install -D -m 755 build/host/unveil $(DESTDIR)$(PREFIX)/bin/unveil
 	install -D -m 644 -t $(DESTDIR)$(PREFIX)/share/unveil/profiles \

@@ -19,6 +19,12 @@ int unveil_emulated(const char *path, const char *permissions, bool enforce);
 /* Whether unveil(NULL, NULL) has locked the emulated veil. */
 bool unveil_emulated_locked(void);
 
+/*
+ * 0 if a Landlock domain would bind everything that acts for the process,
+ * else -1 with errno EBUSY (see ties.c), or the error of reading /proc.
+ */
+int unveil_check_ties(void);
+
 /* The Landlock ABI version of the running kernel, or 0 without Landlock. */
 int unveil_landlock_abi(void);
 

@@ -7,10 +7,14 @@
  * system call's checks and errors, and made one Landlock domain at
  * unveil(NULL, NULL): until then nothing is hidden.  A rule holds an
  * O_PATH descriptor of its directory, so that it follows the directory
- * as the kernel's rules do; a rule on a name holds its parent's and the
- * name, and finds the file again at unveil(NULL, NULL).  The differences
- * this leaves are listed in unveil(2), "Without the unveil security
- * module".
+ * as the kernel's rules do, and checks at the lock that the descriptor is
+ * still that directory (the program may have closed it and opened another
+ * file under its number).  A rule on a name holds its parent's and the
+ * name, and finds the file again at the lock, never through a symlink.
+ * Landlock grants creating and removing only on a whole directory tree, so
+ * a rule that lets a file be created or removed by name cannot be kept:
+ * unveil() refuses it.  The differences this leaves are listed in
+ * unveil(2), "Without the unveil security module".
  */
 
 #define _GNU_SOURCE
@@ -86,8 +90,12 @@ struct rule {
 	unsigned int letters;
 };
 
-/* The process's rules and lock; every thread's calls take @veil_lock. */
+/*
+ * The process's rules and lock; every thread's calls take @veil_lock, and
+ * so does fork(), so that the child gets them whole.
+ */
 static pthread_mutex_t veil_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t fork_handlers = PTHREAD_ONCE_INIT;
 static struct rule *rules;
 static size_t nr_rules, nr_name_rules;
 static bool locked;
@@ -159,10 +167,12 @@ static int open_parent(const char *path, char **name)
 	int dir = -1;
 
 	if (!lstat(path, &st) && S_ISLNK(st.st_mode)) {
+		/* A dangling one: its own name, which grants nothing. */
 		resolved = realpath(path, NULL);
-		if (!resolved)
+		if (!resolved && errno != ENOENT)
 			return -1;
-		path = resolved;
+		if (resolved)
+			path = resolved;
 	}
 	copy = strdup(path);
 	free(resolved);
@@ -210,23 +220,24 @@ static int keep_rule(struct rule *rule)
 		free(rule->name);
 		return 0;
 	}
-	if (of_kind >= MAX_RULES_OF_A_KIND)
-		goto too_many;
-	grown = reallocarray(rules, nr_rules + 1, sizeof(*rules));
-	if (!grown)
-		goto too_many;
+	grown = of_kind < MAX_RULES_OF_A_KIND ?
+		reallocarray(rules, nr_rules + 1, sizeof(*rules)) : NULL;
+	if (!grown) {
+		close(rule->dir);
+		free(rule->name);
+		return fail(of_kind < MAX_RULES_OF_A_KIND ? ENOMEM : E2BIG);
+	}
 	rules = grown;
 	rules[nr_rules++] = *rule;
 	nr_name_rules += !!rule->name;
 	return 0;
-too_many:
-	close(rule->dir);
-	free(rule->name);
-	return fail(E2BIG);
 }
 
-/* unveil(@path, @permissions), in the system call's order of checks. */
-static int add_rule(const char *path, const char *permissions)
+/*
+ * unveil(@path, @permissions), in the system call's order of checks; a
+ * name with "c" fails if the rule is to be @enforced (see above).
+ */
+static int add_rule(const char *path, const char *permissions, bool enforced)
 {
 	struct rule rule = { .name = NULL };
 	unsigned int letters_set;
@@ -257,10 +268,11 @@ static int add_rule(const char *path, const char *permissions)
 	}
 	rule.dev = st.st_dev;
 	rule.ino = st.st_ino;
-	if (parse_letters(permissions, &letters_set)) {
+	if (parse_letters(permissions, &letters_set) ||
+	    (enforced && rule.name && (letters_set & LETTER_CREATE))) {
 		close(rule.dir);
 		free(rule.name);
-		return fail(EINVAL);
+		return fail(letters_set & LETTER_CREATE ? EOPNOTSUPP : EINVAL);
 	}
 	rule.letters = letters_set;
 	if (keep_rule(&rule))
@@ -269,32 +281,20 @@ static int add_rule(const char *path, const char *permissions)
 	return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 }
 
-/*
- * Landlock confines only the calling thread: others would stay outside.
- * Where /proc cannot be read (an earlier veil hides it), this cannot tell,
- * and unveil(2) says so.
- */
-static int other_threads(void)
+/* Whether the descriptor of @rule is still the directory it opened. */
+static bool rule_still_holds(const struct rule *rule)
 {
-	unsigned long threads = 0;
-	char line[128];
-	FILE *status;
+	struct stat st;
 
-	status = fopen("/proc/self/status", "re");
-	if (!status)
-		return 0;
-	while (fgets(line, sizeof(line), status))
-		if (sscanf(line, "Threads: %lu", &threads) == 1)
-			break;
-	fclose(status);
-	return threads > 1 ? fail(EBUSY) : 0;
+	return !fstat(rule->dir, &st) && S_ISDIR(st.st_mode) &&
+	       st.st_dev == rule->dev && st.st_ino == rule->ino;
 }
 
 /*
  * The Landlock rule for @rule: on a directory, the rights of its letters;
- * on a name with "c", on its directory (Landlock grants creating and
- * removing only there); on any other name, on its file if it exists now.
- * Returns the descriptor to use (*@opened if it is a new one) or -1.
+ * on a name, on what it names now, unless that is missing or a symlink
+ * (which would lead anywhere).  Returns the descriptor to use (*@opened
+ * if it is a new one), or -1 for no rule.
  */
 static int rule_target(const struct rule *rule, uint64_t *rights,
 		       int *opened)
@@ -303,10 +303,11 @@ static int rule_target(const struct rule *rule, uint64_t *rights,
 
 	*rights = rights_of(rule->letters);
 	*opened = -1;
-	if (!rule->name || (rule->letters & LETTER_CREATE))
+	if (!rule->name)
 		return rule->dir;
-	*opened = openat(rule->dir, rule->name, O_PATH | O_CLOEXEC);
-	if (*opened < 0 || fstat(*opened, &st))
+	*opened = openat(rule->dir, rule->name,
+			 O_PATH | O_NOFOLLOW | O_CLOEXEC);
+	if (*opened < 0 || fstat(*opened, &st) || S_ISLNK(st.st_mode))
 		return -1;
 	if (!S_ISDIR(st.st_mode))
 		*rights &= FILE_RIGHTS;
@@ -324,7 +325,10 @@ static int enforce_rules(void)
 
 	if (!abi)
 		return fail(ENOSYS);
-	if (other_threads())
+	for (i = 0; i < nr_rules; i++)
+		if (!rule_still_holds(&rules[i]))
+			return fail(EBADF);
+	if (unveil_check_ties())
 		return -1;
 	attr.handled_access_fs = known_rights(abi);
 	ruleset = syscall(__NR_landlock_create_ruleset, &attr, sizeof(attr), 0);
@@ -361,17 +365,33 @@ static void forget_rules(void)
 	nr_rules = nr_name_rules = 0;
 }
 
+static void take_veil_lock(void)
+{
+	pthread_mutex_lock(&veil_lock);
+}
+
+static void drop_veil_lock(void)
+{
+	pthread_mutex_unlock(&veil_lock);
+}
+
+static void register_fork_handlers(void)
+{
+	pthread_atfork(take_veil_lock, drop_veil_lock, drop_veil_lock);
+}
+
 int unveil_emulated(const char *path, const char *permissions, bool enforce)
 {
 	int ret = 0;
 
+	pthread_once(&fork_handlers, register_fork_handlers);
 	pthread_mutex_lock(&veil_lock);
 	if (locked)
 		ret = fail(EPERM);
 	else if (!path != !permissions)
 		ret = fail(EFAULT);
 	else if (path)
-		ret = add_rule(path, permissions);
+		ret = add_rule(path, permissions, enforce);
 	else if (enforce && nr_rules)
 		ret = enforce_rules();
 	if (!ret && !path) {

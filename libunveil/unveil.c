@@ -31,7 +31,7 @@ static bool unprotected_permitted, warned;
 
 static bool unprotected_asked(void)
 {
-	const char *env = getenv("UNVEIL_UNPROTECTED");
+	const char *env = secure_getenv("UNVEIL_UNPROTECTED");
 
 	return __atomic_load_n(&unprotected_permitted, __ATOMIC_RELAXED) ||
 	       (env && !strcmp(env, "1"));

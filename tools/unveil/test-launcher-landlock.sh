@@ -34,8 +34,12 @@ run --print-rules --no-defaults -r "$dir/work" -v ":$dir/work/sub" \
 	-c "$dir/outside/new"
 check print_rules_shows_what_landlock_cannot_hold 0 \
 	"^- $dir/work/sub	# under Landlock it takes no letter away from the rules above it$"
-check print_rules_shows_that_c_on_a_name_covers_its_directory 0 \
-	"^c $dir/outside/new	# under Landlock it covers its whole directory$"
+check print_rules_shows_that_c_on_a_file_fails 0 \
+	"^c $dir/outside/new	# under Landlock it fails: c on a file (unveil its directory with c)$"
+
+run -c "$dir/outside/new" -- true
+check c_on_a_file_fails_with_a_hint 125 \
+	"^unveil: $dir/outside/new: Operation not supported; under Landlock it fails: c on a file (unveil its directory with c)$"
 
 run --learn -- true
 check learn_needs_the_unveil_module 125 \

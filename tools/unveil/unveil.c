@@ -528,11 +528,14 @@ static const char *letters_of(unsigned int perms, char buf[sizeof(letters)])
 	return buf;
 }
 
+#define CREATE_BY_NAME \
+	"fails: c on a file (unveil its directory with c)"
+
 /*
  * Under Landlock (see unveil(2)): how the rule @r is not held exactly, or
  * NULL.  Landlock adds up the rights of a path's ancestors' rules, grants
- * creating and removing on directories only, and finds files when the
- * veil is locked.
+ * creating and removing on whole directories only (unveil() refuses "c"
+ * on a file), and finds files when the veil is locked.
  */
 static const char *landlock_gap(const struct rule *r)
 {
@@ -542,13 +545,10 @@ static const char *landlock_gap(const struct rule *r)
 
 	if (r->from_defaults)
 		return NULL;
-	if (stat(r->key, &st)) {
-		if (r->perms & create)
-			return "covers its whole directory";
+	if ((stat(r->key, &st) || !S_ISDIR(st.st_mode)) && (r->perms & create))
+		return CREATE_BY_NAME;
+	if (stat(r->key, &st))
 		return "grants nothing: the file does not exist";
-	}
-	if (!S_ISDIR(st.st_mode) && (r->perms & create))
-		return "covers its whole directory";
 	for (i = 0; i < nr_rules; i++)
 		if (is_below(rules[i].key, r->key))
 			above |= rules[i].perms;
@@ -1409,8 +1409,13 @@ int main(int argc, char *argv[])
 		      stderr);
 	for (i = 0; i < nr_rules; i++)
 		/* As named: the symlinks on the way become inspectable. */
-		if (unveil(rules[i].path, letters_of(rules[i].perms, buf)))
-			fail("%s: %s", rules[i].path, strerror(errno));
+		if (unveil(rules[i].path, letters_of(rules[i].perms, buf))) {
+			err = errno;
+			fail("%s: %s%s", rules[i].path, strerror(err),
+			     err == EOPNOTSUPP &&
+			     unveil_mode() == UNVEIL_MODE_LANDLOCK ?
+			     "; under Landlock it " CREATE_BY_NAME : "");
+		}
 	/*
 	 * A learning veil cannot be locked: the command runs unlocked.  An
 	 * emulated one is enforced only once it is locked.
