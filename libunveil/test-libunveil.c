@@ -402,8 +402,20 @@ static void c_on_a_file_fails_with_eopnotsupp_under_landlock(void)
 
 static void a_symlink_put_at_a_name_before_the_lock_grants_nothing(void)
 {
+	int go[2], status;
+	pid_t outsider;
+	char c;
+
+	/* Another process, outside the veil, puts it there. */
+	MUST(pipe(go));
+	outsider = fork();
+	if (!outsider)
+		_exit(read(go[0], &c, 1) != 1 ||
+		      symlink(in_base("priv"), in_base("out/job")));
 	veil(in_base("out/job"), "r");
-	MUST(symlink(in_base("priv"), in_base("out/job")));
+	if (write(go[1], "s", 1) != 1 ||
+	    waitpid(outsider, &status, 0) != outsider || status)
+		fail("the outsider made no symlink");
 	lock();
 	expect("open out/job/secret", by_mode(ENOENT, EACCES),
 	       opened(open(in_base("out/job/secret"), O_RDONLY)));
