@@ -16,13 +16,18 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -520,6 +525,53 @@ static void tracing_another_process_fails_the_lock_with_ebusy(void)
 	       result(unveil(NULL, NULL)));
 }
 
+static void the_17th_veil_fails_with_e2big_under_landlock(void)
+{
+	struct {
+		uint64_t handled_access_fs;
+	} attr = { .handled_access_fs = 1ULL << 11 };	/* MAKE_BLOCK */
+	int i, ruleset;
+
+	/* 16 Landlock domains that restrict nothing anyone here does. */
+	MUST(prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0));
+	for (i = 0; i < 16; i++) {
+		ruleset = syscall(SYS_landlock_create_ruleset, &attr,
+				  sizeof(attr), 0);
+		MUST(ruleset);
+		MUST(syscall(SYS_landlock_restrict_self, ruleset, 0));
+		close(ruleset);
+	}
+	veil(in_base("pub"), "r");
+	expect("unveil(NULL, NULL) over 16 domains", by_mode(0, E2BIG),
+	       result(unveil(NULL, NULL)));
+}
+
+static void each_rule_holds_a_descriptor_under_landlock(void)
+{
+	struct rlimit few = { .rlim_cur = 8, .rlim_max = 8 };
+	char name[16];
+	int i, err = 0;
+
+	MUST(setrlimit(RLIMIT_NOFILE, &few));
+	for (i = 0; i < 8 && !err; i++) {
+		snprintf(name, sizeof(name), "out/d%d", i);
+		MUST(mkdir(in_base(name), 0755));
+		err = result(unveil(in_base(name), "r"));
+	}
+	expect("unveil of 8 directories with 8 descriptors",
+	       by_mode(0, EMFILE), err);
+}
+
+static void without_proc_the_lock_fails_under_landlock(void)
+{
+	MUST(unshare(CLONE_NEWNS));
+	MUST(mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL));
+	MUST(umount2("/proc", MNT_DETACH));
+	veil(in_base("pub"), "r");
+	expect("unveil(NULL, NULL) without /proc", by_mode(0, ENOENT),
+	       result(unveil(NULL, NULL)));
+}
+
 static void device_nodes_fail_with_eperm_or_eacces(void)
 {
 	veil(in_base("out"), "rwc");
@@ -628,8 +680,10 @@ static void unveil_permit_unprotected_runs_unprotected(void)
 static const struct {
 	const char *name;
 	void (*test)(void);
+	bool needs_root;
 } cases[] = {
-#define CASE(f) { #f, f }
+#define CASE(f) { #f, f, false }
+#define ROOT_CASE(f) { #f, f, true }
 	CASE(mode_is_the_expected_one),
 	CASE(reading_an_unveiled_directory),
 	CASE(writing_needs_w),
@@ -655,7 +709,10 @@ static const struct {
 	CASE(the_lock_fails_with_ebusy_beside_other_threads_under_landlock),
 	CASE(an_io_uring_ring_fails_the_lock_with_ebusy_under_landlock),
 	CASE(tracing_another_process_fails_the_lock_with_ebusy),
-	CASE(device_nodes_fail_with_eperm_or_eacces),
+	CASE(the_17th_veil_fails_with_e2big_under_landlock),
+	CASE(each_rule_holds_a_descriptor_under_landlock),
+	ROOT_CASE(without_proc_the_lock_fails_under_landlock),
+	ROOT_CASE(device_nodes_fail_with_eperm_or_eacces),
 	CASE(rules_not_locked_are_lost_at_exec_under_landlock),
 	CASE(after_exec_a_new_veil_only_narrows_under_landlock),
 }, none_cases[] = {
@@ -663,6 +720,7 @@ static const struct {
 	CASE(unveil_unprotected_1_runs_unprotected_and_warns_once),
 	CASE(unveil_permit_unprotected_runs_unprotected),
 #undef CASE
+#undef ROOT_CASE
 };
 
 int main(int argc, char *argv[])
@@ -689,9 +747,7 @@ int main(int argc, char *argv[])
 			run(none_cases[i].name, none_cases[i].test);
 	} else {
 		for (i = 0; i < sizeof(cases) / sizeof(*cases); i++)
-			if (strcmp(cases[i].name,
-				   "device_nodes_fail_with_eperm_or_eacces") ||
-			    !geteuid())
+			if (!cases[i].needs_root || !geteuid())
 				run(cases[i].name, cases[i].test);
 			else
 				printf("ok %d %s # SKIP needs root\n", ++tests,
