@@ -22,6 +22,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -314,8 +315,8 @@ static int rule_target(const struct rule *rule, uint64_t *rights,
 	return *opened;
 }
 
-/* Makes the rules the process's Landlock domain. */
-static int enforce_rules(void)
+/* The checks, then the domain, for enforce_rules(). */
+static int make_domain(void)
 {
 	int abi = unveil_landlock_abi(), ruleset, fd, opened, err = 0;
 	struct landlock_path_beneath_attr beneath;
@@ -350,6 +351,23 @@ static int enforce_rules(void)
 		err = errno;
 	close(ruleset);
 	return err ? fail(err) : 0;
+}
+
+/*
+ * Makes the rules the process's Landlock domain.  Signals are blocked from
+ * the checks to restrict_self(): a handler could start a thread or a ring
+ * that the checks did not see.
+ */
+static int enforce_rules(void)
+{
+	sigset_t all, old;
+	int ret;
+
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	ret = make_domain();
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return ret;
 }
 
 static void forget_rules(void)

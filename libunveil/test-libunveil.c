@@ -36,6 +36,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/filter.h>
+#include <linux/io_uring.h>
 #include <linux/seccomp.h>
 
 #include "unveil.h"
@@ -504,6 +505,24 @@ static void an_io_uring_ring_fails_the_lock_with_ebusy_under_landlock(void)
 	       result(unveil(NULL, NULL)));
 }
 
+static void a_ring_registered_and_closed_fails_the_lock_under_landlock(void)
+{
+	struct io_uring_rsrc_update slot = { .offset = -1U };
+	char params[120] = { 0 };	/* struct io_uring_params */
+	int ring = syscall(SYS_io_uring_setup, 4, params);
+
+	if (ring < 0)
+		fail("io_uring_setup: %m");
+	slot.data = ring;
+	if (syscall(SYS_io_uring_register, ring, IORING_REGISTER_RING_FDS,
+		    &slot, 1) != 1)
+		fail("IORING_REGISTER_RING_FDS: %m");
+	close(ring);
+	veil(in_base("pub"), "r");
+	expect("unveil(NULL, NULL) with a ring in a slot", by_mode(0, EBUSY),
+	       result(unveil(NULL, NULL)));
+}
+
 static void a_veil_is_refused_with_ebusy_while_tracing_another_process(void)
 {
 	pid_t pid = fork();
@@ -715,6 +734,7 @@ static const struct {
 	CASE(a_name_made_after_the_lock_is_not_revealed_under_landlock),
 	CASE(the_lock_fails_with_ebusy_beside_other_threads_under_landlock),
 	CASE(an_io_uring_ring_fails_the_lock_with_ebusy_under_landlock),
+	CASE(a_ring_registered_and_closed_fails_the_lock_under_landlock),
 	CASE(a_veil_is_refused_with_ebusy_while_tracing_another_process),
 	CASE(the_17th_veil_fails_with_e2big_under_landlock),
 	CASE(each_rule_holds_a_descriptor_under_landlock),

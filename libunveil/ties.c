@@ -7,13 +7,14 @@
  * leaves alone what already acts with the process's credentials from
  * before: an io_uring ring's personalities and workers, another process
  * it traces, or whose memory (/proc/PID/mem) or descriptor table it
- * shares.  The emulation finds them in /proc and refuses the same way;
- * where /proc/self cannot be read, it cannot tell, and refuses with the
- * error of reading it.
+ * shares.  The emulation looks for them in /proc, and refuses the same
+ * way; where it cannot look (no /proc, or the /proc of another PID
+ * namespace), it refuses too.  What user space cannot see is listed in
+ * unveil(2): a descriptor in flight in a socket, and a process that kcmp()
+ * may not compare with this one.
  */
 
 #define _GNU_SOURCE
-#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -21,11 +22,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#include <linux/io_uring.h>
 #include <linux/kcmp.h>
+#include <linux/magic.h>
 
 #include "emulation.h"
+
+/* The slots of io_uring_register(IORING_REGISTER_RING_FDS). */
+#define REGISTERED_RING_SLOTS 16
 
 static int busy(void)
 {
@@ -33,12 +40,20 @@ static int busy(void)
 	return -1;
 }
 
-static int other_threads(void)
+/* The one thread of this process, in this process's PID namespace. */
+static int other_threads(pid_t self)
 {
 	unsigned long threads = 0;
-	char line[128];
+	char line[128], link[32];
+	ssize_t n;
 	FILE *status;
 
+	n = readlink("/proc/self", link, sizeof(link) - 1);
+	if (n < 0)
+		return -1;
+	link[n] = '\0';
+	if (strtol(link, NULL, 10) != self)
+		return busy();
 	status = fopen("/proc/self/status", "re");
 	if (!status)
 		return -1;
@@ -53,21 +68,28 @@ static int other_threads(void)
 	return threads > 1 ? busy() : 0;
 }
 
-/* An io_uring ring, or another process's memory, that @name leads to. */
-static bool is_tie(const char *name, pid_t self)
+/* A ring, or a process's memory (but this one's), behind a descriptor. */
+static bool is_tie(const char *link, const char *name, pid_t self)
 {
-	char *end;
-	long pid;
+	const char *pid = strrchr(name, '/');
+	char own[32];
+	struct statfs fs;
 
 	if (strstr(name, "[io_uring]"))
 		return true;
-	if (strncmp(name, "/proc/", 6) || !isdigit((unsigned char)name[6]))
+	if (!pid || strcmp(pid, "/mem") || statfs(link, &fs) ||
+	    fs.f_type != PROC_SUPER_MAGIC)
 		return false;
-	pid = strtol(name + 6, &end, 10);
-	return !strcmp(end, "/mem") && pid != self;
+	snprintf(own, sizeof(own), "/%d/mem", self);
+	return strlen(name) < strlen(own) ||
+	       strcmp(name + strlen(name) - strlen(own), own) ||
+	       strstr(name, "/task/");
 }
 
-/* The descriptors and the mappings of the process, a ring's included. */
+/*
+ * The descriptors, the mappings and the registered rings of the process:
+ * io_uring_enter() on a slot without a ring fails with EBADF.
+ */
 static int open_ties(pid_t self)
 {
 	char link[300], name[256];
@@ -75,7 +97,7 @@ static int open_ties(pid_t self)
 	ssize_t n;
 	FILE *maps;
 	DIR *fds;
-	int ret = 0;
+	int ret = 0, slot;
 
 	fds = opendir("/proc/self/fd");
 	if (!fds)
@@ -86,7 +108,7 @@ static int open_ties(pid_t self)
 		if (n < 0)
 			continue;
 		name[n] = '\0';
-		if (is_tie(name, self))
+		if (is_tie(link, name, self))
 			ret = busy();
 	}
 	closedir(fds);
@@ -99,24 +121,27 @@ static int open_ties(pid_t self)
 		if (strstr(name, "[io_uring]"))
 			ret = busy();
 	fclose(maps);
+	for (slot = 0; !ret && slot < REGISTERED_RING_SLOTS; slot++)
+		if (!syscall(SYS_io_uring_enter, slot, 0, 0,
+			     IORING_ENTER_REGISTERED_RING, NULL, 0))
+			ret = busy();
 	return ret;
 }
 
 /*
- * Whether process @pid is traced by @self, or shares its memory or its
- * descriptor table (kcmp(2); not checked on kernels without it).  A
- * process whose status cannot be read is not one: an earlier veil hides
- * it, and Landlock let no veiled process attach to it.
+ * Whether thread @tid (of another process) is traced by @self, or shares
+ * its memory or its descriptor table (kcmp(2): not where it may not
+ * compare them).  A thread whose status cannot be read is not one: an
+ * earlier veil hides it, and Landlock let no veiled process attach to it.
  */
-static bool tied_to(pid_t pid, pid_t self)
+static bool tied_to(const char *status_path, pid_t tid, pid_t self)
 {
-	char path[64], line[128];
+	char line[128];
 	bool tied = false;
 	FILE *status;
 	int tracer;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
-	status = fopen(path, "re");
+	status = fopen(status_path, "re");
 	if (!status)
 		return false;
 	while (fgets(line, sizeof(line), status))
@@ -125,8 +150,31 @@ static bool tied_to(pid_t pid, pid_t self)
 			break;
 		}
 	fclose(status);
-	return tied || !syscall(SYS_kcmp, self, pid, KCMP_VM, 0, 0) ||
-	       !syscall(SYS_kcmp, self, pid, KCMP_FILES, 0, 0);
+	return tied || !syscall(SYS_kcmp, self, tid, KCMP_VM, 0, 0) ||
+	       !syscall(SYS_kcmp, self, tid, KCMP_FILES, 0, 0);
+}
+
+/* Each thread of process @pid. */
+static bool threads_tied(long pid, pid_t self)
+{
+	char path[300];
+	struct dirent *entry;
+	bool tied = false;
+	DIR *tasks;
+	long tid;
+
+	snprintf(path, sizeof(path), "/proc/%ld/task", pid);
+	tasks = opendir(path);
+	if (!tasks)
+		return false;
+	while (!tied && (entry = readdir(tasks))) {
+		tid = strtol(entry->d_name, NULL, 10);
+		snprintf(path, sizeof(path), "/proc/%ld/task/%ld/status", pid,
+			 tid);
+		tied = tid > 0 && tied_to(path, tid, self);
+	}
+	closedir(tasks);
+	return tied;
 }
 
 static int process_ties(pid_t self)
@@ -141,7 +189,7 @@ static int process_ties(pid_t self)
 		return -1;
 	while (!ret && (entry = readdir(proc))) {
 		pid = strtol(entry->d_name, NULL, 10);
-		if (pid > 0 && pid != self && tied_to(pid, self))
+		if (pid > 0 && pid != self && threads_tied(pid, self))
 			ret = busy();
 	}
 	closedir(proc);
@@ -152,7 +200,7 @@ int unveil_check_ties(void)
 {
 	pid_t self = getpid();
 
-	if (other_threads() || open_ties(self) || process_ties(self))
+	if (other_threads(self) || open_ties(self) || process_ties(self))
 		return -1;
 	return 0;
 }
