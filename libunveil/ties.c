@@ -10,8 +10,8 @@
  * shares.  The emulation looks for them in /proc, and refuses the same
  * way; where it cannot look (no /proc, or the /proc of another PID
  * namespace), it refuses too.  What user space cannot see is listed in
- * unveil(2): a descriptor in flight in a socket, and a process that kcmp()
- * may not compare with this one.
+ * unveil(2): a descriptor in flight in a socket, and a process of another
+ * user that shares only the descriptor table.
  */
 
 #define _GNU_SOURCE
@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -129,10 +130,22 @@ static int open_ties(pid_t self)
 }
 
 /*
+ * Whether kcmp(2) finds @tid sharing @what with @self.  It may not compare
+ * a process that is not dumpable: one that shares this process's memory
+ * is not dumpable when this one is not, so then it counts as sharing.
+ */
+static bool shares(pid_t self, pid_t tid, int what)
+{
+	if (!syscall(SYS_kcmp, self, tid, what, 0, 0))
+		return true;
+	return errno == EPERM && what == KCMP_VM && !prctl(PR_GET_DUMPABLE);
+}
+
+/*
  * Whether thread @tid (of another process) is traced by @self, or shares
- * its memory or its descriptor table (kcmp(2): not where it may not
- * compare them).  A thread whose status cannot be read is not one: an
- * earlier veil hides it, and Landlock let no veiled process attach to it.
+ * its memory or its descriptor table.  A thread whose status cannot be
+ * read is not one: an earlier veil hides it, and Landlock let no veiled
+ * process attach to it.
  */
 static bool tied_to(const char *status_path, pid_t tid, pid_t self)
 {
@@ -150,8 +163,8 @@ static bool tied_to(const char *status_path, pid_t tid, pid_t self)
 			break;
 		}
 	fclose(status);
-	return tied || !syscall(SYS_kcmp, self, tid, KCMP_VM, 0, 0) ||
-	       !syscall(SYS_kcmp, self, tid, KCMP_FILES, 0, 0);
+	return tied || shares(self, tid, KCMP_VM) ||
+	       shares(self, tid, KCMP_FILES);
 }
 
 /* Each thread of process @pid. */
