@@ -523,6 +523,30 @@ static void a_ring_registered_and_closed_fails_the_lock_under_landlock(void)
 	       result(unveil(NULL, NULL)));
 }
 
+/* A message waiting may carry a ring or another process's memory. */
+static void a_descriptor_in_flight_in_a_socket_fails_the_lock_under_landlock(void)
+{
+	char cmsg[CMSG_SPACE(sizeof(int))], byte = 'r';
+	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
+	struct msghdr msg = {
+		.msg_iov = &iov, .msg_iovlen = 1,
+		.msg_control = cmsg, .msg_controllen = sizeof(cmsg),
+	};
+	int pair[2], fd = open("/dev/null", O_RDONLY);
+
+	MUST(fd);
+	MUST(socketpair(AF_UNIX, SOCK_DGRAM, 0, pair));
+	CMSG_FIRSTHDR(&msg)->cmsg_level = SOL_SOCKET;
+	CMSG_FIRSTHDR(&msg)->cmsg_type = SCM_RIGHTS;
+	CMSG_FIRSTHDR(&msg)->cmsg_len = CMSG_LEN(sizeof(int));
+	memcpy(CMSG_DATA(CMSG_FIRSTHDR(&msg)), &fd, sizeof(int));
+	MUST(sendmsg(pair[0], &msg, 0));
+	close(fd);
+	veil(in_base("pub"), "r");
+	expect("unveil(NULL, NULL) with a message waiting", by_mode(0, EBUSY),
+	       result(unveil(NULL, NULL)));
+}
+
 static void a_veil_is_refused_with_ebusy_while_tracing_another_process(void)
 {
 	pid_t pid = fork();
@@ -735,6 +759,7 @@ static const struct {
 	CASE(the_lock_fails_with_ebusy_beside_other_threads_under_landlock),
 	CASE(an_io_uring_ring_fails_the_lock_with_ebusy_under_landlock),
 	CASE(a_ring_registered_and_closed_fails_the_lock_under_landlock),
+	CASE(a_descriptor_in_flight_in_a_socket_fails_the_lock_under_landlock),
 	CASE(a_veil_is_refused_with_ebusy_while_tracing_another_process),
 	CASE(the_17th_veil_fails_with_e2big_under_landlock),
 	CASE(each_rule_holds_a_descriptor_under_landlock),

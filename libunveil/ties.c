@@ -9,9 +9,8 @@
  * it traces, or whose memory (/proc/PID/mem) or descriptor table it
  * shares.  The emulation looks for them in /proc, and refuses the same
  * way; where it cannot look (no /proc, or the /proc of another PID
- * namespace), it refuses too.  What user space cannot see is listed in
- * unveil(2): a descriptor in flight in a socket, and a process of another
- * user that shares only the descriptor table.
+ * namespace), it refuses too, and while one of its AF_UNIX sockets has a
+ * message waiting, which may carry such descriptors.
  */
 
 #define _GNU_SOURCE
@@ -22,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <poll.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -88,6 +89,22 @@ static bool is_tie(const char *link, const char *name, pid_t self)
 }
 
 /*
+ * Whether @fd is an AF_UNIX socket with something waiting: a message may
+ * carry descriptors the process sent itself before the lock (a ring, or
+ * another process's memory), which it would receive inside the domain.
+ */
+static bool carries_descriptors(int fd)
+{
+	struct pollfd waiting = { .fd = fd, .events = POLLIN };
+	int domain;
+	socklen_t len = sizeof(domain);
+
+	return !getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) &&
+	       domain == AF_UNIX && poll(&waiting, 1, 0) == 1 &&
+	       (waiting.revents & POLLIN);
+}
+
+/*
  * The descriptors, the mappings and the registered rings of the process:
  * io_uring_enter() on a slot without a ring fails with EBADF.
  */
@@ -109,7 +126,8 @@ static int open_ties(pid_t self)
 		if (n < 0)
 			continue;
 		name[n] = '\0';
-		if (is_tie(link, name, self))
+		if (is_tie(link, name, self) ||
+		    carries_descriptors(atoi(entry->d_name)))
 			ret = busy();
 	}
 	closedir(fds);
