@@ -30,7 +30,11 @@ kernel_make() {
 		HOSTCC="ccache gcc" "$@"
 }
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Prints a step, with the minutes and seconds since the script started.
+say() {
+	printf '\033[1m==> [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) \
+		"$*" >&2
+}
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # Adds the results in log $1 to the caller's $passed, $failed and $skipped:
