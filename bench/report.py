@@ -10,12 +10,16 @@ bench/unveil-cost.c: unveil() itself, fork and exec under a veil, threads),
 prints the tables and the PASS/FAIL of the targets, and writes
 DIR/table.txt, DIR/depth.png (cost vs path depth, one panel per call),
 DIR/rules.png (cost vs number of rules) and DIR/setup.png (unveil() per call
-vs rules).  When DIR holds results-previous.csv, it also prints how far this
-run is from that one.
+vs rules).  From DIR/workloads.csv (workload,kernel,mode,name,run,ns from
+bench/unveil-workload.c: real programs, one boot per kernel and mode), the
+table of what a veil costs each, targets (j) and (k), and
+DIR/workloads.png.  When DIR holds results-previous.csv, it also prints how
+far this run is from that one.
 """
 
 import csv
 import os
+import statistics
 import sys
 
 import matplotlib
@@ -46,6 +50,12 @@ DEEPEST_CEILING = 5.0
 # this share.
 SETUP_GROWTH = 3.0
 FORK_RULES_GROWTH = 1.0
+# Real workloads, medians of their runs: (j) under a veil (the shipped or
+# learned profile and the work directory) at most this much over no veil;
+# (k) without a veil, the unveil kernel at most this much over the kernel
+# without unveil.
+WORKLOAD_VEIL = 1.0
+WORKLOAD_KERNEL = 0.2
 
 
 def load(path):
@@ -207,6 +217,71 @@ def cost_tables(cost):
     return lines
 
 
+def load_workloads(path):
+    """{(kernel, mode, name): median ns}, and the names in order."""
+    runs, names = {}, []
+    with open(path, newline="") as f:
+        for _, kernel, mode, name, _, ns in csv.reader(f):
+            runs.setdefault((kernel, mode, name), []).append(float(ns))
+            if name not in names:
+                names.append(name)
+    return {k: statistics.median(v) for k, v in runs.items()}, names
+
+
+def workload_overheads(medians, name):
+    """% of a veil of unveil, of Landlock, and of the unveil kernel."""
+    return (percent(medians["unveil", "unveil", name], medians["unveil", "none", name]),
+            percent(medians["landlock", "landlock", name], medians["landlock", "none", name]),
+            percent(medians["unveil", "none", name], medians["nounveil", "none", name]))
+
+
+def workload_table(medians, names):
+    """The lines of the table of the real workloads."""
+    lines = ["real workloads (median ms, QEMU -icount: 1 ms = 1e6 instructions): no veil, "
+             "and the overhead of a veil of unveil (its boot) and of Landlock (the same "
+             "kernel booted with lsm=landlock); the unveil kernel without a veil over the "
+             "kernel without unveil"]
+    lines.append(f"{'workload':<12}{'none':>10}{'unveil':>10}{'Landlock':>10}"
+                 f"{'nounveil':>10}{'built in':>10}")
+    for name in names:
+        unveil, landlock, kernel = workload_overheads(medians, name)
+        lines.append(f"{name:<12}{medians['unveil', 'none', name] / 1e6:>10.1f}"
+                     f"{unveil:>+9.2f}%{landlock:>+9.2f}%"
+                     f"{medians['nounveil', 'none', name] / 1e6:>10.1f}{kernel:>+9.2f}%")
+    return lines
+
+
+def workload_targets(medians, names):
+    """(passed, description) of targets (j) and (k), with the worst case."""
+    overheads = {name: workload_overheads(medians, name) for name in names}
+    veil = max(names, key=lambda n: overheads[n][0])
+    kernel = max(names, key=lambda n: overheads[n][2])
+    return [(overheads[veil][0] <= WORKLOAD_VEIL,
+             f"(j) every workload under a veil <= +{WORKLOAD_VEIL} % over none: worst "
+             f"{veil}: {overheads[veil][0]:+.2f} % (Landlock {overheads[veil][1]:+.2f} %)"),
+            (overheads[kernel][2] <= WORKLOAD_KERNEL,
+             f"(k) every workload without a veil, unveil kernel <= +{WORKLOAD_KERNEL} % over "
+             f"nounveil kernel: worst {kernel}: {overheads[kernel][2]:+.2f} %")]
+
+
+def plot_workloads(medians, names, path):
+    fig, ax = plt.subplots(figsize=(9, 5))
+    overheads = [workload_overheads(medians, name) for name in names]
+    width = 0.27
+    for i, label in enumerate(("unveil veil", "Landlock veil", "unveil kernel, no veil")):
+        ax.bar([x + (i - 1) * width for x in range(len(names))], [o[i] for o in overheads],
+               width, label=label, color=f"C{i}")
+    ax.axhline(WORKLOAD_VEIL, color="C0", linestyle="--", linewidth=1)
+    ax.axhline(0, color="k", linewidth=0.5)
+    ax.set_xticks(range(len(names)), names)
+    ax.set_ylabel("overhead over no veil, %")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.08), ncol=3)
+    ax.set_title("What a veil costs real programs (QEMU -icount, medians)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+
+
 def repeatability(results, previous_path):
     """A line on the largest difference from the previous run."""
     previous, _, _ = load(previous_path)
@@ -296,9 +371,13 @@ def main():
     lines = tables(results, ops, depths, rules)
     lines.append("")
     lines += cost_tables(cost)
+    medians, names = load_workloads(os.path.join(out, "workloads.csv"))
+    lines.append("")
+    lines += workload_table(medians, names)
     lines.append("")
     lines.append("targets")
-    for ok, text in targets(results, ops, depths, rules) + cost_targets(cost):
+    for ok, text in (targets(results, ops, depths, rules) + cost_targets(cost) +
+                     workload_targets(medians, names)):
         lines.append(f"{'PASS' if ok else 'FAIL'} {text}")
     previous = os.path.join(out, "results-previous.csv")
     if os.path.exists(previous):
@@ -311,6 +390,7 @@ def main():
     plot_depth(results, ops, depths, rules, os.path.join(out, "depth.png"))
     plot_rules(results, ops, depths, rules, os.path.join(out, "rules.png"))
     plot_setup(cost, os.path.join(out, "setup.png"))
+    plot_workloads(medians, names, os.path.join(out, "workloads.png"))
 
 
 if __name__ == "__main__":
