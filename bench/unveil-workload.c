@@ -25,6 +25,9 @@
 #include <time.h>
 #include <unistd.h>
 
+static const char usage[] =
+	"usage: unveil-workload [--fresh DIR] KERNEL MODE NAME RUNS -- CMD [ARG...]\n";
+
 static long long now_ns(void)
 {
 	struct timespec ts;
@@ -73,7 +76,7 @@ int main(int argc, char *argv[])
 		argc -= 2;
 	}
 	if (argc < 7 || strcmp(argv[5], "--")) {
-		fprintf(stderr, "usage: unveil-workload [--fresh DIR] KERNEL MODE NAME RUNS -- CMD [ARG...]\n");
+		fputs(usage, stderr);
 		return 2;
 	}
 	kernel = argv[1];
