@@ -184,8 +184,8 @@ static int probe(const char *path, const char *unveil_first)
 	return opened(open(path, O_RDONLY | O_CLOEXEC));
 }
 
-/* What the probe needs to run: itself, and a dynamic loader's files. */
-static void veil_for_exec(void)
+/* What the probe needs to run: itself, shown @letters; a loader's files. */
+static void veil_for_exec(const char *letters)
 {
 	static const char *const libs[] = { "/lib", "/lib64", "/usr/lib" };
 	char copy[PATH_MAX + 64];
@@ -195,7 +195,7 @@ static void veil_for_exec(void)
 		 in_base("bin/test-libunveil"));
 	if (system(copy))
 		fail("cannot copy %s", self);
-	veil(in_base("bin"), "rx");
+	veil(in_base("bin/test-libunveil"), letters);
 	for (i = 0; i < sizeof(libs) / sizeof(*libs); i++)
 		if (!access(libs[i], F_OK))
 			veil(libs[i], "rx");
@@ -631,9 +631,38 @@ static void device_nodes_fail_with_eperm_or_eacces(void)
 			    makedev(1, 3))));
 }
 
+/*
+ * Runs the copy that veil_for_exec() shows, which opens pub/f: 0 when both
+ * worked, the errno of execve() or of the open otherwise.
+ */
+static int run_copy(void)
+{
+	int status;
+	pid_t pid;
+
+	pid = fork();
+	if (!pid) {
+		execl(in_base("bin/test-libunveil"), "test-libunveil", "probe",
+		      in_base("pub/f"), (char *)NULL);
+		_exit(errno);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		fail("run: no exit status");
+	return WEXITSTATUS(status);
+}
+
+static void a_program_shown_x_alone_runs_only_with_the_kernel(void)
+{
+	veil_for_exec("x");
+	veil(in_base("pub"), "r");
+	lock();
+	/* Landlock needs READ_FILE too: execve() opens the file to read. */
+	expect("run a program shown \"x\"", by_mode(0, EACCES), run_copy());
+}
+
 static void rules_not_locked_are_lost_at_exec_under_landlock(void)
 {
-	veil_for_exec();
+	veil_for_exec("rx");
 	veil(in_base("pub"), "r");
 	expect("open priv/secret after exec", by_mode(ENOENT, 0),
 	       probe_after_exec(in_base("priv/secret"), NULL));
@@ -641,7 +670,7 @@ static void rules_not_locked_are_lost_at_exec_under_landlock(void)
 
 static void after_exec_a_new_veil_only_narrows_under_landlock(void)
 {
-	veil_for_exec();
+	veil_for_exec("rx");
 	veil(in_base("pub"), "r");
 	/* Where it cannot read /proc/self, the lock cannot tell (EACCES). */
 	veil("/proc", "r");
@@ -765,6 +794,7 @@ static const struct {
 	CASE(each_rule_holds_a_descriptor_under_landlock),
 	ROOT_CASE(without_proc_the_lock_fails_under_landlock),
 	ROOT_CASE(device_nodes_fail_with_eperm_or_eacces),
+	CASE(a_program_shown_x_alone_runs_only_with_the_kernel),
 	CASE(rules_not_locked_are_lost_at_exec_under_landlock),
 	CASE(after_exec_a_new_veil_only_narrows_under_landlock),
 }, none_cases[] = {

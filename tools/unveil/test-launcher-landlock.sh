@@ -12,6 +12,9 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 mkdir "$dir/work" "$dir/outside" "$dir/work/sub"
 echo secret > "$dir/outside/f"
+# A program of its own: one that the shell is not.
+printf '#!/bin/sh\nexit 0\n' > "$dir/work/prog"
+chmod +x "$dir/work/prog"
 
 run --version
 check version_says_unveil_is_emulated_with_landlock 0 '^unveil() here: landlock$'
@@ -36,6 +39,13 @@ check print_rules_shows_what_landlock_cannot_hold 0 \
 	"^- $dir/work/sub	# under Landlock it takes no letter away from the rules above it$"
 check print_rules_shows_that_c_on_a_file_fails 0 \
 	"^c $dir/outside/new	# under Landlock it fails: c on a file (unveil its directory with c)$"
+
+run --print-rules --no-defaults -x "$dir/work/prog"
+check print_rules_shows_that_x_alone_runs_nothing 0 \
+	"^x $dir/work/prog	# under Landlock it runs nothing: x needs r as well$"
+
+run -x "$dir/work/prog" -- sh -c "$dir/work/prog"
+check a_program_shown_x_alone_is_refused_with_eacces 126 'Permission denied$'
 
 run -c "$dir/outside/new" -- true
 check c_on_a_file_fails_with_a_hint 125 \

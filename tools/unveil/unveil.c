@@ -535,11 +535,13 @@ static const char *letters_of(unsigned int perms, char buf[sizeof(letters)])
  * Under Landlock (see unveil(2)): how the rule @r is not held exactly, or
  * NULL.  Landlock adds up the rights of a path's ancestors' rules, grants
  * creating and removing on whole directories only (unveil() refuses "c"
- * on a file), and finds files when the veil is locked.
+ * on a file), finds files when the veil is locked, and runs a program
+ * only where it may also read it.
  */
 static const char *landlock_gap(const struct rule *r)
 {
 	unsigned int above = 0, create = parse_letters("c", 1);
+	unsigned int read = parse_letters("r", 1), run = parse_letters("x", 1);
 	struct stat st;
 	size_t i;
 
@@ -554,6 +556,8 @@ static const char *landlock_gap(const struct rule *r)
 			above |= rules[i].perms;
 	if (above & ~r->perms)
 		return "takes no letter away from the rules above it";
+	if ((r->perms & run) && !((r->perms | above) & read))
+		return "runs nothing: x needs r as well";
 	return NULL;
 }
 
