@@ -2,7 +2,8 @@
 /*
  * Times a real program for "make bench" (bench/workloads.sh): runs a
  * command once to warm the caches, then RUNS times, each in a child with
- * its standard output on /dev/null, and prints one CSV line a run:
+ * its standard input and output on /dev/null, and prints one CSV line a
+ * run:
  *
  *   workload,KERNEL,MODE,NAME,RUN,NS
  *
@@ -11,12 +12,19 @@
  * run fails: a veil that the workload does not run under measures
  * nothing.
  *
+ * To time the veil and not the launcher's start, run it under the veil
+ * (unveil ... -- unveil-workload ...): each run is then a fork and an exec
+ * under the veil, as a veiled shell or make runs a command.  It execs
+ * nothing but the command, so the veil needs to show it nothing else.
+ *
  * Usage: unveil-workload [--fresh DIR] KERNEL MODE NAME RUNS -- CMD [ARG...]
  *   --fresh DIR  before each run, untimed, remove DIR and make it again,
  *                empty (for a command that fills it)
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +44,7 @@ static long long now_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/* Runs @argv with its output on /dev/null; returns its wait status. */
+/* Runs @argv, input and output on /dev/null; returns its wait status. */
 static int run(char *const argv[])
 {
 	int status;
@@ -45,9 +53,10 @@ static int run(char *const argv[])
 	if (child < 0)
 		return -1;
 	if (child == 0) {
-		int null = open("/dev/null", O_WRONLY);
+		int null = open("/dev/null", O_RDWR);
 
-		if (null < 0 || dup2(null, STDOUT_FILENO) < 0)
+		if (null < 0 || dup2(null, STDIN_FILENO) < 0 ||
+		    dup2(null, STDOUT_FILENO) < 0)
 			_exit(126);
 		execvp(argv[0], argv);
 		_exit(127);
@@ -57,11 +66,17 @@ static int run(char *const argv[])
 	return status;
 }
 
+static int remove_one(const char *path, const struct stat *st, int type,
+		      struct FTW *ftw)
+{
+	return remove(path);
+}
+
 static int make_fresh(const char *dir)
 {
-	char *const rm[] = { "rm", "-rf", (char *)dir, NULL };
-
-	return run(rm) == 0 && mkdir(dir, 0755) == 0 ? 0 : -1;
+	if (nftw(dir, remove_one, 16, FTW_DEPTH | FTW_PHYS) && errno != ENOENT)
+		return -1;
+	return mkdir(dir, 0755);
 }
 
 int main(int argc, char *argv[])

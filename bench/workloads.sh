@@ -14,9 +14,13 @@
 #   MODE      none: no veil; learn: no run timed, each workload without a
 #             shipped profile runs under unveil --learn, which writes the
 #             rules it needed to the share; unveil or landlock: each
-#             runs under the launcher, locked, with its shipped profile or
-#             the learned one and /tmp/w rwc (the launcher must work in
-#             that mode: the unveil module, or Landlock)
+#             workload is timed under a veil that the launcher puts on,
+#             locked, with its shipped profile or the learned one, its
+#             program and /tmp/w rwc (the launcher must work in that mode:
+#             the unveil module, or Landlock): the launcher runs
+#             unveil-workload, which times the runs, each a fork and an
+#             exec under the veil; the launcher's own start is timed apart
+#             (workload "start")
 #   RUNS      timed runs of each workload, after one to warm the caches
 #   DATA      the directory of repo.tar and tree.tar (made by scripts/bench)
 #   PROFILES  the shipped profiles' directory
@@ -42,6 +46,12 @@ tar -xf "$data/repo.tar" -C "$w"
 cp "$data/tree.tar" "$w/"
 tar -xf "$w/tree.tar" -C "$w/x"
 cp -r "$data/program" "$w/program"
+# No terminal: the console's name, which the launcher looks for on a
+# terminal, takes ttyname(3) a search through /dev (the launcher's start
+# is timed on its own, as from a script); errors and warnings are shown
+# at the end.
+exec 2> /tmp/workloads.err
+trap 'cat /tmp/workloads.err' EXIT
 # git status refreshes the index once, untimed.
 git -C "$w/repo" status > /dev/null 2>&1
 export PYTHONHASHSEED=0 HOME=/root
@@ -56,8 +66,8 @@ fi
 # NAME PROFILE [--fresh DIR] [--path] -- CMD...: times CMD, in /tmp/w.
 # PROFILE is a shipped profile, or "learned".  --path: the veil also shows
 # the directories of $PATH rx (unveil --path), for a command that runs
-# others by name: with the learned rules only, gcc ran "as" under unveil
-# but failed with EACCES under Landlock.
+# others by name: the learned rules show the programs run "x", which
+# Landlock cannot run without "r" (unveil(2)).
 workload() {
 	local name=$1 profile=$2 fresh= path= rules
 
@@ -82,8 +92,10 @@ workload() {
 	*)
 		rules=$profiles/$profile
 		[ "$profile" = learned ] && rules=$learned/$name
-		unveil-workload $fresh "$kernel" "$mode" "$name" "$runs" -- \
-			unveil $path --lock --profile "$rules" --rwc "$w" -- "$@" ;;
+		unveil $path --lock --profile "$rules" --rwc "$w" \
+			--rx "$(command -v "$1")" -- \
+			unveil-workload $fresh "$kernel" "$mode" "$name" "$runs" -- \
+			"$@" ;;
 	esac
 }
 
@@ -94,3 +106,13 @@ workload find learned -- find x -printf "%s %p\n"
 workload grep learned -- grep -r -c "static inline" x
 workload python3 python3 -- python3 -c "import json, email, http.client"
 workload gcc learned --path -- make -B -C program
+
+# The launcher's start: what "unveil --profile git" adds to a command that
+# does nothing (report.py subtracts "true" alone).
+case $mode in
+none)
+	unveil-workload "$kernel" "$mode" start "$runs" -- true ;;
+unveil | landlock)
+	unveil-workload "$kernel" "$mode" start "$runs" -- \
+		unveil --lock --profile "$profiles/git" --rwc "$w" -- true ;;
+esac
