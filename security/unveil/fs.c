@@ -1415,6 +1415,6 @@ static struct security_hook_list unveil_fs_hooks[] __ro_after_init = {
  */
 __init void unveil_add_fs_hooks(void)
 {
-	security_add_hooks(unveil_fs_hooks, ARRAY_SIZE(unveil_fs_hooks),
-			   &unveil_lsmid);
+	security_add_hooks_disabled(unveil_fs_hooks,
+				    ARRAY_SIZE(unveil_fs_hooks), &unveil_lsmid);
 }

@@ -411,6 +411,7 @@ static struct security_hook_list unveil_object_hooks[] __ro_after_init = {
  */
 __init void unveil_add_object_hooks(void)
 {
-	security_add_hooks(unveil_object_hooks,
-			   ARRAY_SIZE(unveil_object_hooks), &unveil_lsmid);
+	security_add_hooks_disabled(unveil_object_hooks,
+				    ARRAY_SIZE(unveil_object_hooks),
+				    &unveil_lsmid);
 }

@@ -27,6 +27,11 @@ struct lsm_blob_sizes unveil_blob_sizes __ro_after_init = {
 	.lbs_task = sizeof(struct unveil_task_security),
 };
 
+/*
+ * The hooks are added disabled: the framework calls them once a process
+ * first uses unveil, so that a kernel that builds it in costs nothing until
+ * then.
+ */
 static int __init unveil_init(void)
 {
 	unveil_add_task_hooks();

@@ -303,6 +303,7 @@ static int add_rule(const char *const pathname,
 	};
 	int err;
 
+	unveil_first_use();
 	change.shown = shown_path(target);
 	if (!change.shown)
 		return -ENOMEM;

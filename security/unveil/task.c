@@ -440,6 +440,6 @@ static struct security_hook_list unveil_task_hooks[] __ro_after_init = {
  */
 __init void unveil_add_task_hooks(void)
 {
-	security_add_hooks(unveil_task_hooks, ARRAY_SIZE(unveil_task_hooks),
-			   &unveil_lsmid);
+	security_add_hooks_disabled(unveil_task_hooks,
+				    ARRAY_SIZE(unveil_task_hooks), &unveil_lsmid);
 }

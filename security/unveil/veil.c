@@ -20,6 +20,7 @@
 #include <linux/errno.h>
 #include <linux/fs.h>
 #include <linux/lockdep.h>
+#include <linux/lsm_hooks.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 
@@ -30,16 +31,24 @@
 
 DEFINE_STATIC_KEY_FALSE(unveil_used);
 
-/*
- * Makes the hooks look for veils from now on, before a process creates its
- * veil, even one that only locks.  Only the first call in the system changes
- * anything: it patches the code of every CPU before it returns, so a hook
- * that starts after the veil exists looks for it.
+/**
+ * unveil_first_use - Make the hooks work from now on
+ *
+ * Called before a process ties an object to a file or creates its veil,
+ * even one that only locks.  Only the first call in the system changes
+ * anything: it makes the framework call the hooks (which it does not do
+ * until then, see unveil_init()) and the hooks look for veils.  Both patch
+ * the code of every CPU before they return, so a hook that starts after
+ * the veil or the object exists sees it.
+ *
+ * Context: Process context, may sleep; no lock held.
  */
-static void first_use(void)
+void unveil_first_use(void)
 {
-	if (!static_key_enabled(&unveil_used))
+	if (!static_key_enabled(&unveil_used)) {
+		security_enable_hooks(&unveil_lsmid);
 		static_branch_enable(&unveil_used);
+	}
 }
 
 /*
@@ -164,7 +173,7 @@ static struct unveil_veil *begin_change(void)
 	struct unveil_veil *veil;
 	int err;
 
-	first_use();
+	unveil_first_use();
 	err = mutex_lock_killable(&current->signal->cred_guard_mutex);
 	if (err)
 		return ERR_PTR(err);

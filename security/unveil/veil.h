@@ -156,8 +156,10 @@ DECLARE_STATIC_KEY_FALSE(unveil_used);
 /**
  * unveil_used_anywhere - Whether any process may have a veil
  *
- * False until the first unveil() in the system: until then the hooks return
- * at once, through a jump patched out of the code.
+ * False until the first unveil() in the system.  Until then the framework
+ * calls no hook of this module, but those that a module after it in the LSM
+ * order implements too (security_add_hooks_disabled()): those return at
+ * once, through a jump patched out of the code.
  *
  * Return: true once any process asked for a veil.
  */
@@ -165,6 +167,8 @@ static __always_inline bool unveil_used_anywhere(void)
 {
 	return static_branch_unlikely(&unveil_used);
 }
+
+void unveil_first_use(void);
 
 struct unveil_veil *unveil_veil_copy(struct unveil_veil *src);
 void unveil_veil_get(struct unveil_veil *veil);
