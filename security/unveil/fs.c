@@ -360,6 +360,8 @@ static void proc_rules_of(const struct unveil_ruleset *rules,
 	u32 i;
 
 	*found = (struct proc_rules){};
+	if (!unveil_ruleset_has_proc_dirs(rules))
+		return;
 	for (i = 0; i < num_dirs; i++) {
 		const struct unveil_dir *const entry = &rules->dirs[i];
 		const struct unveil_proc_key *const key = &entry->object->proc;
@@ -396,6 +398,8 @@ static bool proc_thread_rule_above(const struct unveil_ruleset *rules,
 	const u32 num_dirs = smp_load_acquire(&rules->num_dirs);
 	u32 a, i;
 
+	if (!unveil_ruleset_has_proc_dirs(rules))
+		return false;
 	for (a = 0; a < ARRAY_SIZE(ancestors); a++) {
 		for (i = 0; i < num_dirs; i++) {
 			const struct unveil_dir *const entry = &rules->dirs[i];

@@ -685,15 +685,18 @@ static int copy_dir(struct unveil_dir *const dst,
 	return 0;
 }
 
-/* Makes @index visible to lookups of its object. */
+/* Makes @index visible to lookups of its object, and to those by key. */
 static void hash_dir(struct unveil_ruleset *const ruleset, const u32 index)
 {
-	u32 i = hash_ptr(ruleset->dirs[index].object, 32) & ruleset->hash_mask;
+	const struct unveil_object *const object = ruleset->dirs[index].object;
+	u32 i = hash_ptr(object, 32) & ruleset->hash_mask;
 
 	while (ruleset->slots[i])
 		i = (i + 1) & ruleset->hash_mask;
 	/* Pairs with the acquire in unveil_ruleset_find(). */
 	smp_store_release(&ruleset->slots[i], index + 1);
+	if (object->proc.path)
+		WRITE_ONCE(ruleset->num_proc_dirs, ruleset->num_proc_dirs + 1);
 }
 
 static void free_ruleset(struct unveil_ruleset *ruleset, bool put_objects);
@@ -1525,6 +1528,31 @@ static void test_ruleset_changes_in_place_when_alone(struct kunit *test)
 	drop_ruleset(c);
 }
 
+/*
+ * Checks on procfs look at every directory of a ruleset, unless it has none
+ * there: the count goes with changes in place and with copies.
+ */
+static void test_ruleset_counts_its_directories_on_procfs(struct kunit *test)
+{
+	struct unveil_object *const obj = fake_objects(test, 3);
+	struct unveil_ruleset *a, *b, *c;
+
+	obj[1].proc.path = "/fd";
+	a = add_rule(NULL, &obj[0], NULL, R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_FALSE(test, unveil_ruleset_has_proc_dirs(a));
+	b = add_rule(a, &obj[1], NULL, R);
+	KUNIT_ASSERT_PTR_EQ(test, a, b);
+	KUNIT_EXPECT_EQ(test, 1, b->num_proc_dirs);
+	c = add_to_shared(b, &obj[2], NULL, R);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c));
+	KUNIT_ASSERT_PTR_NE(test, b, c);
+	KUNIT_EXPECT_EQ(test, 1, c->num_proc_dirs);
+	drop_ruleset(a);
+	drop_ruleset(b);
+	drop_ruleset(c);
+}
+
 /* Bytes a ruleset and its name tables take. */
 static size_t ruleset_bytes(const struct unveil_ruleset *const ruleset)
 {
@@ -1614,6 +1642,7 @@ static struct kunit_case test_cases[] = {
 	KUNIT_CASE(test_ruleset_inspectable_entries_are_no_rules),
 	KUNIT_CASE(test_ruleset_rule_on_an_inspectable_entry),
 	KUNIT_CASE(test_ruleset_covered_directories_get_a_mount_rule),
+	KUNIT_CASE(test_ruleset_counts_its_directories_on_procfs),
 	KUNIT_CASE(test_ruleset_named_file_gets_the_rule),
 	KUNIT_CASE(test_ruleset_changes_in_place_when_alone),
 	KUNIT_CASE(test_ruleset_grows_by_doubling),

@@ -181,6 +181,12 @@ struct unveil_ruleset {
 	u32 num_inspectable;
 	/** @num_dirs: Number of entries in @dirs. */
 	u32 num_dirs;
+	/**
+	 * @num_proc_dirs: Number of entries in @dirs on procfs, whose rules
+	 * a check finds by key, looking at every entry (fs.c); none while
+	 * this is 0.
+	 */
+	u32 num_proc_dirs;
 	/** @max_dirs: Room in @dirs and @order. */
 	u32 max_dirs;
 	/** @num_ordered: Number of entries in @order. */
@@ -341,6 +347,22 @@ unveil_ruleset_find(const struct unveil_ruleset *const ruleset,
 		i = (i + 1) & ruleset->hash_mask;
 	}
 	return NULL;
+}
+
+/**
+ * unveil_ruleset_has_proc_dirs - Whether any directory of a ruleset is on
+ * procfs
+ * @ruleset: Rules of a process.
+ *
+ * A check may miss one that unveil() adds meanwhile, as if it had come
+ * first.
+ *
+ * Returns: false if a check on procfs finds no rule by key.
+ */
+static inline bool
+unveil_ruleset_has_proc_dirs(const struct unveil_ruleset *const ruleset)
+{
+	return READ_ONCE(ruleset->num_proc_dirs);
 }
 
 /**
